@@ -1,0 +1,715 @@
+"""The Night of the Thirteenth rules core: a :class:`Game` you ``push()`` actions onto.
+
+Everything the rulebook resolves is resolved here, and nothing else is: no I/O, no prose,
+no dice of its own (chance comes from the game's :mod:`chance source <solo.nott.chance>`).
+``push`` plays an action and returns the events it caused; ``pop`` takes it back exactly,
+the chance source's position included; ``outcome`` is ``None`` until dawn or death.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from . import events as E
+from .actions import Action, Award, Reroll, Resolve, Roll, Test
+from .cards import (
+    ACE,
+    ALL_CARDS,
+    BLACK_JOKER,
+    JACK,
+    KING,
+    QUEEN,
+    RED_JOKER,
+    SUIT_APTITUDES,
+    SUIT_SYMBOLS,
+    SUITS,
+    card,
+    card_str,
+    parse_card,
+)
+from .chance import Chance, SeededChance
+from .errors import (
+    AptitudeError,
+    DeadCharacterError,
+    GameOverError,
+    IllegalActionError,
+    NoGenrePointError,
+    SetupError,
+    UnknownCharacterError,
+)
+from .rules import ASHCAN, Ruleset
+
+# Phases of play.
+CHOOSE_TESTER = "choose tester"  # the Threat Card waits for someone to take it on
+ROLL = "roll"  # a tester is chosen; roll the d13
+DECIDE = "decide"  # dice are down: reroll with a Genre Point, or resolve (with Aptitude)
+OVER = "over"
+
+FACE_PILES = (E.JACKS, E.QUEENS, E.KINGS)
+FACE_CHOICES = ("jack", "queen", "king")
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A member of the cast: "Choose a Name. Come up with a clear Archetype. Think of a
+    reason 'Why are you here?'. Select an Aptitude" (a suit, 0–3)."""
+
+    name: str
+    aptitude: int
+    archetype: str = ""
+    why: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise SetupError(f"a character needs a name, got {self.name!r}")
+        if self.aptitude not in SUITS:
+            raise SetupError(f"aptitude must be a suit 0–3, got {self.aptitude!r} for {self.name!r}")
+
+    @property
+    def aptitude_name(self) -> str:
+        return SUIT_APTITUDES[self.aptitude]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the night ended: ``dawn`` with ``survivors`` (cast indexes), or everyone dead."""
+
+    dawn: bool
+    survivors: tuple[int, ...]
+    tests: int
+
+    @property
+    def winner(self) -> bool:
+        return self.dawn
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What :class:`Resolve` with a given Aptitude adjustment would do, before committing."""
+
+    adjust: int
+    main: int
+    fallout: int
+    total: int
+    difficulty: int
+    success: bool
+    strike: bool
+    dies: bool
+
+    @property
+    def fallout_name(self) -> str:
+        return E.FALLOUT_NAMES[self.fallout]
+
+
+class Game:
+    """One Night of the Thirteenth.
+
+    Piles are lists of card ints with the *top at index 0*: ``deck[0]`` is the Threat Card,
+    ``trophy[0]`` sets the Base Difficulty, ``number_reserve[0]`` is the next card pulled.
+
+    ``record=False`` turns off events and undo, for the simulator's hot loop; the rules
+    played are the same code either way.
+    """
+
+    def __init__(
+        self,
+        cast: Sequence[Character],
+        rules: Ruleset = ASHCAN,
+        chance: Chance | None = None,
+        *,
+        seed: int | str | None = None,
+        record: bool = True,
+        _layout: dict[str, list[int]] | None = None,
+    ) -> None:
+        cast = tuple(cast)
+        if not rules.min_cast <= len(cast) <= rules.max_cast:
+            want = (str(rules.min_cast) if rules.min_cast == rules.max_cast
+                    else f"{rules.min_cast}–{rules.max_cast}")
+            raise SetupError(f"the {rules.name} rules need a cast of {want}, got {len(cast)}")
+        names = [c.name.strip().lower() for c in cast]
+        if len(set(names)) != len(names):
+            raise SetupError(f"cast names must differ: {[c.name for c in cast]!r}")
+        if chance is None:
+            chance = SeededChance(seed)
+        self.cast = cast
+        self.rules = rules
+        self.chance = chance
+        self.seed = getattr(chance, "seed", seed)
+        self.record = record
+        self.move_stack: list[Action] = []
+        self._undo: list[tuple] = []
+        self._ev: list | None = [] if record else None
+        self._initial_chance = chance.getstate() if record else None
+
+        n = len(cast)
+        self.strikes = [0] * n
+        self.genre = [0] * n
+        self.dead: list[str | None] = [None] * n
+        self.pool = rules.genre_points
+        self.spent = 0
+        self.weaknesses = [-1, -1, -1, -1]  # the face card that revealed each suit's weakness
+        self.endgame = False
+        self.tests = 0
+        self.tests_to_endgame: int | None = None
+        self.phase = CHOOSE_TESTER
+        self.tester = -1
+        self.main = 0
+        self.fallout = 0
+        self.rerolled = False
+        self._outcome: Outcome | None = None
+        if _layout is None:
+            self._setup()
+        else:
+            self._place(_layout)
+        self._reveal()
+        self.opening_events: tuple = tuple(self._take_events())
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        """"The Director builds the decks." (Table Setup, both rulesets.)"""
+        ch = self.chance
+        by_rank = {r: [card(r, s) for s in SUITS] for r in range(1, 14)}
+        self.removed: list[int] = []
+        if self.rules.fast_setup:
+            for r in range(2, 11):
+                self.removed.append(by_rank[r].pop(ch.choose(by_rank[r], "fast_setup")))
+        jacks = by_rank[JACK]
+        first_jack = jacks.pop(ch.choose(jacks, "first_jack"))
+        threat = by_rank[2] + by_rank[3] + by_rank[4] + [first_jack]
+        ch.shuffle(threat, "threat")
+        aces = list(by_rank[ACE])
+        ch.shuffle(aces, "aces")
+        self.deck = aces + threat
+        self.number_reserve = []
+        for r in range(5, 11):
+            group = list(by_rank[r])
+            ch.shuffle(group, "number_reserve")
+            self.number_reserve += group
+        self.trophy = [self.number_reserve.pop()] if self.rules.trophy_start == "ten" else []
+        self.reserves = [jacks, list(by_rank[QUEEN]), list(by_rank[KING])]
+        self.jokers = [RED_JOKER, BLACK_JOKER]
+
+    @classmethod
+    def stacked(
+        cls,
+        cast: Sequence[Character],
+        rules: Ruleset = ASHCAN,
+        chance: Chance | None = None,
+        *,
+        threat: Iterable[int | str],
+        trophy: Iterable[int | str] | None = None,
+        number_reserve: Iterable[int | str] | None = None,
+        jacks: Iterable[int | str] | None = None,
+        queens: Iterable[int | str] | None = None,
+        kings: Iterable[int | str] | None = None,
+        jokers: Iterable[int | str] | None = None,
+        weaknesses: Iterable[int | str] = (),
+        endgame: bool | None = None,
+        record: bool = True,
+    ) -> "Game":
+        """A game laid out by hand (tests, the tutorial, a table already in progress).
+
+        Piles are listed top first. Piles left out get their ordinary contents less the cards
+        placed elsewhere: the Number Reserve 5s→10s in order, the face reserves, both Jokers
+        aside; every card placed nowhere is out of the game. ``weaknesses`` lists face cards
+        already defeated (out of the game, one per suit).
+        """
+        p = lambda xs: [x if isinstance(x, int) else parse_card(x) for x in xs]  # noqa: E731
+        layout = {"threat": p(threat), "trophy": p(trophy or [])}
+        if trophy is None and rules.trophy_start == "ten":
+            layout["trophy"] = [card(10, 3)]
+        weak = p(weaknesses)
+        placed = set(layout["threat"]) | set(layout["trophy"]) | set(weak)
+        for name, given, default in (
+            ("number_reserve", number_reserve, [card(r, s) for r in range(5, 11) for s in SUITS]),
+            ("jacks", jacks, [card(JACK, s) for s in SUITS]),
+            ("queens", queens, [card(QUEEN, s) for s in SUITS]),
+            ("kings", kings, [card(KING, s) for s in SUITS]),
+            ("jokers", jokers, [RED_JOKER, BLACK_JOKER]),
+        ):
+            layout[name] = p(given) if given is not None else [c for c in default if c not in placed]
+            placed |= set(layout[name])
+        layout["weaknesses"] = weak
+        layout["endgame"] = [1] if (len(weak) == 4 if endgame is None else endgame) else []
+        return cls(cast, rules, chance, record=record, _layout=layout)
+
+    def _place(self, layout: dict[str, list[int]]) -> None:
+        self.deck = list(layout["threat"])
+        self.trophy = list(layout["trophy"])
+        self.number_reserve = list(layout["number_reserve"])
+        self.reserves = [list(layout["jacks"]), list(layout["queens"]), list(layout["kings"])]
+        self.jokers = list(layout["jokers"])
+        self.endgame = bool(layout["endgame"])
+        for c in layout["weaknesses"]:
+            if not (c < 52 and c % 13 >= 10) or self.weaknesses[c // 13] != -1:
+                raise SetupError(f"weaknesses must be face cards, one per suit: {card_str(c)!r}")
+            self.weaknesses[c // 13] = c
+        if not self.deck:
+            raise SetupError("the Threat Deck cannot start empty")
+        everywhere = (self.deck + self.trophy + self.number_reserve + sum(self.reserves, [])
+                      + self.jokers + list(layout["weaknesses"]))
+        if len(set(everywhere)) != len(everywhere):
+            dup = sorted({card_str(c) for c in everywhere if everywhere.count(c) > 1})
+            raise SetupError(f"a card is in two places: {', '.join(dup)}")
+        if any(c >= 52 or c % 13 >= 10 for c in self.trophy):
+            raise SetupError("the Trophy Pile holds defeated number cards only")
+        self.removed = [c for c in ALL_CARDS if c not in set(everywhere)] + list(layout["weaknesses"])
+
+    # ------------------------------------------------------------------ reading the table
+
+    @property
+    def threat(self) -> int:
+        """The Threat Card: the top card of the Threat Deck (a Joker while one is in play)."""
+        return self.deck[0]
+
+    @property
+    def trophy_top(self) -> int | None:
+        return self.trophy[0] if self.trophy else None
+
+    def base_difficulty(self) -> int:
+        """"The Trophy Pile ... sets the Base Difficulty"; "If empty, ... difficulty 1 as base"."""
+        return self.trophy[0] % 13 + 1 if self.trophy else self.rules.empty_trophy_base
+
+    def difficulty(self, threat: int | None = None) -> int:
+        """Difficulty of a Test against ``threat`` (default: the Threat Card).
+
+        Number cards: their number. Face cards: Trophy top + Jack 1 / Queen 2 / King 3.
+        Jokers: "the value of its top card becomes the Difficulty".
+        """
+        c = self.deck[0] if threat is None else threat
+        if c >= 52:
+            return self.base_difficulty()
+        r = c % 13 + 1
+        if r <= 10:
+            return r
+        return self.base_difficulty() + self.rules.face_modifiers[r - 11]
+
+    def alive(self, who: int) -> bool:
+        return self.dead[who] is None
+
+    def living(self) -> list[int]:
+        return [i for i, d in enumerate(self.dead) if d is None]
+
+    def found(self) -> int:
+        """Number of the Killer's weaknesses found (suits whose face card was defeated)."""
+        return 4 - self.weaknesses.count(-1)
+
+    def aptitude_applies(self, who: int | None = None) -> bool:
+        """"If ... the suit of the Aptitude of your character and the suit on the Threat Card
+        are a match, you can add or subtract one from the Fallout die result after the roll.\""""
+        w = self.tester if who is None else who
+        c = self.deck[0]
+        return w >= 0 and c < 52 and self.cast[w].aptitude == c // 13
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while the night goes on; then dawn with the survivors, or everyone dead."""
+        return self._outcome
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def who(self, ref: int | str) -> int:
+        """Cast index for an index or a (case-insensitive, unambiguous prefix of a) name."""
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            if 0 <= ref < len(self.cast):
+                return ref
+            raise UnknownCharacterError(f"no character number {ref!r} (0–{len(self.cast) - 1})")
+        text = str(ref).strip()
+        if text.isdigit():
+            return self.who(int(text))
+        key = text.lower()
+        exact = [i for i, c in enumerate(self.cast) if c.name.lower() == key]
+        hits = exact or [i for i, c in enumerate(self.cast) if c.name.lower().startswith(key)] if key else []
+        if len(hits) == 1:
+            return hits[0]
+        if not hits:
+            raise UnknownCharacterError(f"no character called {text!r} (cast: {', '.join(c.name for c in self.cast)})")
+        raise UnknownCharacterError(f"{text!r} could be {' or '.join(self.cast[i].name for i in hits)}")
+
+    # ------------------------------------------------------------------ rules helpers
+
+    def strike_due(self, threat: int, success: bool, fallout: int) -> bool:
+        """"You get a Strike when you: Fail any Test against the Killer. Fail a Test with Dire
+        (4) Fallout. Succeed in a Test with Dire (4) Fallout against the Killer." — at most one
+        per Test, and none from an atmospheric (1–4) card."""
+        if threat == RED_JOKER:  # failure kills outright; success ends the night
+            return False
+        if threat == BLACK_JOKER:  # a Joker is no face card: only the Dire-failure trigger applies
+            return not success and fallout == 4
+        r = threat % 13 + 1
+        if r >= 11:
+            return not success or fallout == 4
+        return not success and fallout == 4 and r >= 5
+
+    def preview(self, adjust: int = 0) -> Preview:
+        """What resolving the dice on the table with ``adjust`` would do (no state change)."""
+        if self.phase != DECIDE:
+            raise IllegalActionError(f"nothing to preview: the game is at {self.phase!r}, not after a roll")
+        if adjust and not self.aptitude_applies():
+            raise self._aptitude_error(adjust)
+        f = min(4, max(1, self.fallout + adjust))
+        diff = self.difficulty()
+        total = self.main + f
+        success = total >= diff
+        strike = self.strike_due(self.deck[0], success, f)
+        t = self.tester
+        dies = (self.deck[0] == RED_JOKER and not success) or (strike and self.strikes[t] + 1 >= self.rules.strikes_to_die)
+        return Preview(adjust, self.main, f, total, diff, success, strike, dies)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (dice left to chance; Award listed once per living character)."""
+        if self._outcome is not None:
+            return []
+        acts: list[Action] = []
+        if self.phase == CHOOSE_TESTER:
+            acts += [Test(i) for i in self.living()]
+        elif self.phase == ROLL:
+            acts.append(Roll())
+        else:
+            if not self.rerolled and self.genre[self.tester] > 0:
+                acts.append(Reroll())
+            acts.append(Resolve(0))
+            if self.aptitude_applies():
+                acts += [Resolve(-1), Resolve(1)]
+        if self.pool > 0:
+            acts += [Award(i) for i in self.living()]
+        return acts
+
+    # ------------------------------------------------------------------ push / pop
+
+    def push(self, action: Action) -> list:
+        """Play ``action``; returns the events it caused. Raises an :class:`IllegalActionError`
+        (with the state unchanged) if the rules do not allow it now."""
+        if self._outcome is not None:
+            raise GameOverError(f"the night is over; cannot {str(action)!r}")
+        kind = type(action)
+        if self.record:
+            self._check(action, kind)
+            self._undo.append(self._snapshot())
+            try:
+                self._play(action, kind)
+            except BaseException:
+                self._restore(self._undo.pop())
+                raise
+            self.move_stack.append(action)
+            return self._take_events()
+        self._check(action, kind)
+        self._play(action, kind)
+        return []
+
+    def pop(self) -> Action:
+        """Take back the last action exactly (the chance source rewinds too)."""
+        if not self.record:
+            raise IllegalActionError("this game keeps no history (record=False), so it cannot undo")
+        if not self.move_stack:
+            raise IllegalActionError("nothing to undo: no action has been played")
+        self._restore(self._undo.pop())
+        return self.move_stack.pop()
+
+    def peek(self) -> Action | None:
+        return self.move_stack[-1] if self.move_stack else None
+
+    def _take_events(self) -> list:
+        ev = self._ev
+        if ev is None:
+            return []
+        self._ev = []
+        return ev
+
+    def _emit(self, event) -> None:
+        if self._ev is not None:
+            self._ev.append(event)
+
+    def _snapshot(self) -> tuple:
+        return (
+            self.deck[:], self.trophy[:], self.number_reserve[:], [r[:] for r in self.reserves],
+            self.jokers[:], self.removed[:], self.strikes[:], self.genre[:], self.dead[:],
+            self.weaknesses[:], self.pool, self.spent, self.endgame, self.tests, self.tests_to_endgame,
+            self.phase, self.tester, self.main, self.fallout, self.rerolled, self._outcome,
+            self.chance.getstate(),
+        )
+
+    def _restore(self, s: tuple) -> None:
+        (self.deck, self.trophy, self.number_reserve, self.reserves, self.jokers, self.removed,
+         self.strikes, self.genre, self.dead, self.weaknesses, self.pool, self.spent, self.endgame,
+         self.tests, self.tests_to_endgame, self.phase, self.tester, self.main, self.fallout,
+         self.rerolled, self._outcome, chance_state) = s
+        self.chance.setstate(chance_state)
+        self._ev = [] if self.record else None
+
+    def _living_index(self, who: int, verb: str) -> int:
+        if not 0 <= who < len(self.cast):
+            raise UnknownCharacterError(f"cannot {verb}: no character number {who!r} (0–{len(self.cast) - 1})")
+        if self.dead[who] is not None:
+            raise DeadCharacterError(f"cannot {verb}: {self.cast[who].name} is dead")
+        return who
+
+    def _aptitude_error(self, adjust: int) -> AptitudeError:
+        c = self.deck[0]
+        ch = self.cast[self.tester]
+        where = "a Joker has no suit" if c >= 52 else f"the Threat Card is {card_str(c)}"
+        return AptitudeError(
+            f"cannot adjust Fallout by {adjust:+d}: {ch.name}'s Aptitude is {ch.aptitude_name} "
+            f"({SUIT_SYMBOLS[ch.aptitude]}) and {where}")
+
+    def _check(self, action: Action, kind: type) -> None:
+        """Raise if ``action`` is illegal now; change nothing."""
+        phase = self.phase
+        if kind is Test:
+            self._living_index(action.who, f"test {action.who}")
+            if phase != CHOOSE_TESTER:
+                who = self.cast[self.tester].name
+                raise IllegalActionError(f"cannot 'test {action.who}': {who}'s Test is under way ({phase})")
+        elif kind is Roll:
+            if phase != ROLL:
+                why = "choose who tests first" if phase == CHOOSE_TESTER else "the dice are already rolled"
+                raise IllegalActionError(f"cannot {str(action)!r}: {why}")
+        elif kind is Reroll:
+            if phase != DECIDE:
+                raise IllegalActionError(f"cannot {str(action)!r}: there is no roll to reroll")
+            if self.rerolled:
+                raise IllegalActionError(f"cannot {str(action)!r}: a Genre Point reroll stands — "
+                                         "\"You must accept the second result\"")
+            if self.genre[self.tester] < 1:
+                raise NoGenrePointError(f"cannot {str(action)!r}: {self.cast[self.tester].name} has no Genre Point")
+        elif kind is Resolve:
+            if phase != DECIDE:
+                raise IllegalActionError(f"cannot {str(action)!r}: roll the dice first")
+            if action.adjust and not self.aptitude_applies():
+                raise self._aptitude_error(action.adjust)
+        elif kind is Award:
+            self._living_index(action.who, f"award {action.who}")
+            if self.pool < 1:
+                raise NoGenrePointError(f"cannot {str(action)!r}: the Director has no Genre Points left")
+        else:
+            raise IllegalActionError(f"not an action: {action!r}")
+
+    def _play(self, action: Action, kind: type) -> None:
+        if kind is Test:
+            self.tester = action.who
+            self.phase = ROLL
+            self._emit(E.TestBegan(action.who, self.deck[0], self.difficulty()))
+        elif kind is Roll:
+            by_hand = action.main is not None
+            m, f = (action.main, action.fallout) if by_hand else self.chance.roll()
+            self.main, self.fallout = m, f
+            self.phase = DECIDE
+            self._emit(E.Rolled(self.tester, m, f, m, by_hand, False))
+        elif kind is Reroll:
+            t = self.tester
+            self.genre[t] -= 1
+            self.spent += 1
+            self._emit(E.GenrePointSpent(t, self.genre[t]))
+            by_hand = action.main is not None
+            m, f = (action.main, action.fallout) if by_hand else self.chance.roll()
+            self.main, self.fallout = min(9, m + 1), f
+            self.rerolled = True
+            self._emit(E.Rolled(t, self.main, f, m, by_hand, True))
+        elif kind is Resolve:
+            self._resolve(action.adjust)
+        else:  # Award
+            self.pool -= 1
+            self.genre[action.who] += 1
+            self._emit(E.GenrePointAwarded(action.who, self.pool))
+
+    # ------------------------------------------------------------------ resolution
+
+    def _resolve(self, adjust: int) -> None:
+        """"After you've resolved a Test, the success or failure changes the state of the game.\""""
+        t = self.tester
+        c = self.deck[0]
+        f = self.fallout + adjust
+        f = 1 if f < 1 else 4 if f > 4 else f
+        diff = self.difficulty()
+        success = self.main + f >= diff
+        self.tests += 1
+        self._emit(E.TestResolved(t, c, diff, self.main, self.fallout, adjust, f, success, self.rerolled))
+        self.tester = -1
+        self.rerolled = False
+        self.phase = CHOOSE_TESTER
+        if self.strike_due(c, success, f):
+            self._strike(t, c, success)
+        if c >= 52:
+            self._resolve_joker(c, success, t)
+        elif c % 13 >= 10:
+            self._resolve_face(c, success, f)
+        else:
+            self._resolve_number(c, success)
+        if self._outcome is None:
+            if all(d is not None for d in self.dead):
+                self._end(False)
+            else:
+                self._reveal()
+
+    def _strike(self, t: int, c: int, success: bool) -> None:
+        self.strikes[t] += 1
+        if c < 52 and c % 13 >= 10:
+            reason = "Dire success against the Killer" if success else "failed against the Killer"
+        else:
+            reason = "Dire failure"
+        self._emit(E.StrikeGained(t, self.strikes[t], reason))
+        if self.strikes[t] >= self.rules.strikes_to_die:
+            self.dead[t] = "strikes"
+            self._emit(E.CharacterDied(t, "strikes"))
+
+    def _resolve_number(self, c: int, success: bool) -> None:
+        """Number cards: success → top of the Trophy Pile; failure → bottom of the Threat Deck;
+        either way "the next card from the Number Reserve" joins the bottom of the deck."""
+        self.deck.pop(0)
+        if success:
+            self.trophy.insert(0, c)
+            self._emit(E.CardMoved(c, E.THREAT, E.TROPHY, "top"))
+        else:
+            self.deck.append(c)
+            self._emit(E.CardMoved(c, E.THREAT, E.THREAT, "bottom"))
+        if self.number_reserve:
+            n = self.number_reserve.pop(0)
+            self.deck.append(n)
+            self._emit(E.CardMoved(n, E.NUMBER_RESERVE, E.THREAT, "bottom"))
+        elif self.rules.reserve_fallback:
+            self._draw_face(0, "number card")
+        else:
+            self._emit(E.ReserveDry("number card"))
+
+    def _draw_face(self, kind: int, wanted: str) -> int | None:
+        """Add a random face card of ``kind`` (0 Jack, 1 Queen, 2 King) to the deck's bottom;
+        with the ashcan fallback, "pull from the next highest Reserve pile instead"."""
+        for k in range(kind, 3 if self.rules.reserve_fallback else kind + 1):
+            pile = self.reserves[k]
+            if pile:
+                c = pile.pop(self.chance.choose(pile, FACE_CHOICES[k]) if len(pile) > 1 else 0)
+                self.deck.append(c)
+                self._emit(E.CardMoved(c, FACE_PILES[k], E.THREAT, "bottom"))
+                return c
+        self._emit(E.ReserveDry(wanted))
+        return None
+
+    def _resolve_face(self, c: int, success: bool, f: int) -> None:
+        """Facing the Killer. Success adds a Jack (Fallout 1–2) or a Queen (3–4); the first
+        defeat of a suit finds a weakness and removes the card; failure adds a King. Then "the
+        entire Threat Deck and Trophy Pile are shuffled"."""
+        if success:
+            self._draw_face(0 if f <= 2 else 1, "jack" if f <= 2 else "queen")
+            s = c // 13
+            if self.weaknesses[s] == -1:
+                self.weaknesses[s] = c
+                self.deck.remove(c)
+                self.removed.append(c)
+                self._emit(E.CardMoved(c, E.THREAT, E.REMOVED))
+                self._emit(E.WeaknessFound(s, c, self.found()))
+                if self.found() == 4 and not self.endgame:
+                    self._begin_endgame()
+        else:
+            self._draw_face(2, "king")
+        self.chance.shuffle(self.deck, "threat")
+        self._emit(E.Shuffled(E.THREAT))
+        self.chance.shuffle(self.trophy, "trophy")
+        self._emit(E.Shuffled(E.TROPHY))
+
+    def _begin_endgame(self) -> None:
+        """"The Director removes all number cards from the Threat Deck ... Both Jokers are
+        shuffled into this deck of horrors." (The shuffle follows the confrontation.)"""
+        self.endgame = True
+        self.tests_to_endgame = self.tests
+        numbers = tuple(c for c in self.deck if c < 52 and c % 13 < 10)
+        self.deck = [c for c in self.deck if not (c < 52 and c % 13 < 10)]
+        self.removed.extend(numbers)
+        self.deck.extend(self.jokers)
+        self.jokers = []
+        self._emit(E.EndgameBegan(numbers))
+
+    def _resolve_joker(self, j: int, success: bool, t: int) -> None:
+        if j == RED_JOKER:
+            self._emit(E.RedJokerResolved(success))
+            if success:
+                self._end(True)
+                return
+            if self.dead[t] is None:
+                self.dead[t] = "red joker"
+                self._emit(E.CharacterDied(t, "red joker"))
+            if any(d is None for d in self.dead):
+                self.chance.shuffle(self.deck, "threat")
+                self._emit(E.Shuffled(E.THREAT))
+            return
+        # Black Joker: success removes the highest face card; failure adds another King.
+        removed = added = None
+        if success:
+            faces = [c for c in self.deck if c < 52 and c % 13 >= 10]
+            if faces:
+                top = max(c % 13 for c in faces)
+                best = [c for c in faces if c % 13 == top]
+                removed = best[self.chance.choose(best, "black_joker") if len(best) > 1 else 0]
+                self.deck.remove(removed)
+                self.removed.append(removed)
+                self._emit(E.CardMoved(removed, E.THREAT, E.REMOVED))
+        else:
+            added = self._draw_face(2, "king")
+        self.deck.remove(j)
+        self.removed.append(j)
+        self._emit(E.CardMoved(j, E.THREAT, E.REMOVED))
+        self._emit(E.BlackJokerResolved(success, removed, added))
+
+    def _reveal(self) -> None:
+        """Reveal the next Threat Card; a Joker "is not shown to the players. Its effect is
+        triggered immediately", after the Trophy Pile is shuffled."""
+        if not self.deck:
+            raise RuntimeError("the Threat Deck is empty (a rules-core bug)")
+        c = self.deck[0]
+        if c >= 52:
+            self.chance.shuffle(self.trophy, "trophy")
+            self._emit(E.Shuffled(E.TROPHY))
+            self._emit(E.JokerRevealed(c, self.base_difficulty(), self.trophy_top))
+        else:
+            self._emit(E.ThreatRevealed(c, self.difficulty()))
+
+    def _end(self, dawn: bool) -> None:
+        survivors = tuple(self.living()) if dawn else ()
+        self._outcome = Outcome(dawn, survivors, self.tests)
+        self.phase = OVER
+        self._emit(E.Dawn(survivors) if dawn else E.AllDead())
+
+    # ------------------------------------------------------------------ checks
+
+    def problems(self) -> list[str]:
+        """Broken invariants (empty when the table is sound). Tests call this after every action."""
+        out = []
+        places = (self.deck + self.trophy + self.number_reserve + sum(self.reserves, [])
+                  + self.jokers + self.removed)
+        if sorted(places) != list(ALL_CARDS):
+            out.append(f"cards are not each in exactly one place ({len(places)} placed)")
+        top = self.rules.strikes_to_die
+        for i, s in enumerate(self.strikes):
+            if not 0 <= s <= top:
+                out.append(f"{self.cast[i].name} has {s} strikes")
+            if (s >= top) and self.dead[i] is None:
+                out.append(f"{self.cast[i].name} has {s} strikes but lives")
+        if self.pool + sum(self.genre) + self.spent != self.rules.genre_points or min(self.genre, default=0) < 0 or self.pool < 0:
+            out.append(f"Genre Points not conserved: pool {self.pool} + held {self.genre} + spent {self.spent}")
+        if self._outcome is None and not self.deck:
+            out.append("no Threat Card while the game runs")
+        if self.endgame != (self.found() == 4):
+            out.append(f"endgame {self.endgame} with {self.found()} weaknesses")
+        if self.endgame and any(c < 52 and c % 13 < 10 for c in self.deck):
+            out.append("number cards in the Threat Deck during the Endgame")
+        if not self.endgame and any(c >= 52 for c in self.deck):
+            out.append("a Joker in the Threat Deck before the Endgame")
+        if any(c >= 52 or c % 13 >= 10 for c in self.trophy):
+            out.append("a face card or Joker in the Trophy Pile")
+        for s, c in enumerate(self.weaknesses):
+            if c != -1 and (c not in self.removed or c // 13 != s):
+                out.append(f"weakness card {card_str(c)} is not out of the game")
+        if (self._outcome is None) == (self.phase == OVER):
+            out.append(f"phase {self.phase!r} disagrees with outcome {self._outcome!r}")
+        if self._outcome is None and all(d is not None for d in self.dead):
+            out.append("everyone is dead but the night goes on")
+        return out
+
+    def state_key(self) -> tuple:
+        """Everything that decides the future, as one comparable value (used to check undo)."""
+        return self._snapshot()
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} seed={self.seed!r} tests={self.tests} phase={self.phase!r} "
+                f"threat={card_str(self.deck[0]) if self.deck else None}>")
