@@ -26,6 +26,8 @@ from .errors import InvalidActionError
 class Test:
     """A character (cast index) takes on the current Threat Card."""
 
+    __test__ = False  # not a pytest class
+
     who: int
 
     def __post_init__(self) -> None:
@@ -122,12 +124,17 @@ def parse_action(text: str) -> Action:
     if not words:
         raise InvalidActionError(f"empty action: {text!r}")
     verb, args = words[0].lower(), words[1:]
-    if verb in ("test", "award") and len(args) == 1:
-        who = _int(args[0], text)
-        return Test(who) if verb == "test" else Award(who)
-    if verb in ("roll", "reroll") and len(args) in (0, 2):
-        kind = Roll if verb == "roll" else Reroll
-        return kind(*(_int(a, text) for a in args))
-    if verb == "resolve" and len(args) <= 1:
-        return Resolve(_int(args[0], text) if args else 0)
+    try:
+        if verb in ("test", "award") and len(args) == 1:
+            who = _int(args[0], text)
+            return Test(who) if verb == "test" else Award(who)
+        if verb in ("roll", "reroll") and len(args) in (0, 2):
+            kind = Roll if verb == "roll" else Reroll
+            return kind(*(_int(a, text) for a in args))
+        if verb == "resolve" and len(args) <= 1:
+            return Resolve(_int(args[0], text) if args else 0)
+    except InvalidActionError as exc:
+        if repr(text) in str(exc):
+            raise
+        raise InvalidActionError(f"{exc} in {text!r}") from None
     raise InvalidActionError(f"unknown action: {text!r} (test N, roll [M F], reroll [M F], resolve [-1|+1], award N)")

@@ -36,6 +36,8 @@ class JokerRevealed:
 
 @dataclass(frozen=True, slots=True)
 class TestBegan:
+    __test__ = False  # not a pytest class
+
     who: int
     card: int
     difficulty: int
@@ -73,6 +75,8 @@ class GenrePointAwarded:
 class TestResolved:
     """The resolved Test: dice after Aptitude, success, Fallout."""
 
+    __test__ = False  # not a pytest class
+
     who: int
     card: int
     difficulty: int
@@ -108,6 +112,8 @@ class Shuffled:
 @dataclass(frozen=True, slots=True)
 class ReserveDry:
     """A reserve had no card to give (and the ruleset gives no fallback, or none was left)."""
+
+    __test__ = False  # not a pytest class
 
     wanted: str
 
