@@ -134,3 +134,11 @@ def test_everyone_dead_ends_the_night():
     g.strikes[BEN] = 2
     ev = play_test(g, BEN, 0, 1)
     assert of(ev, AllDead) and g.outcome() == type(g.outcome())(False, (), 1)
+
+
+def test_a_joker_on_top_when_the_endgame_begins_triggers_at_once():
+    g = stacked(["J♦", "Q♠"], trophy=["A♥", "8♣"], weaknesses=["J♠", "J♥", "J♣"],
+                shuffles={"threat": [["RJ"]], "trophy": [["A♥"], ["8♣"]]})
+    ev = play_test(g, DEE, 9, 1)
+    (jr,) = of(ev, JokerRevealed)
+    assert jr.joker == RED_JOKER and jr.difficulty == 8 and g.threat == RED_JOKER

@@ -142,3 +142,18 @@ def test_trophy_and_deck_are_shuffled_after_every_confrontation():
                 shuffles={"threat": [["3♥"]], "trophy": [["9♣"]]})
     play_test(g, BEN, 0, 1)  # failure
     assert g.threat == C("3♥") and g.trophy[0] == C("9♣") and g.base_difficulty() == 9
+
+
+def test_the_killing_failure_still_adds_its_king():
+    g = stacked(["K♠", "2♥"], trophy=["10♥"], choices={"king": ["K♣"]})
+    g.strikes[BEN] = 2
+    play_test(g, BEN, 0, 1)
+    assert not g.alive(BEN) and C("K♣") in g.deck
+
+
+def test_difficulty_above_13_is_kept_and_cannot_be_rolled():
+    from solo.nott import ASHCAN
+    g = stacked(["K♠", "2♥"], trophy=["10♥"], rules=ASHCAN.with_(face_modifiers=(1, 2, 5)))
+    assert g.difficulty() == 15
+    play_test(g, BEN, 9, 4)
+    assert g.strikes[BEN] == 1  # 13 < 15: a failure against the Killer

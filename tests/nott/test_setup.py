@@ -100,3 +100,8 @@ def test_unknown_ruleset_is_refused():
 def test_unknown_rule_knob_is_refused():
     with pytest.raises(SetupError, match="bogus"):
         ASHCAN.with_(bogus=1)
+
+
+def test_playtest_number_reserve_is_in_rank_order_too():
+    g = Game(CAST, PLAYTEST, seed=5)
+    assert [rank(c) for c in g.number_reserve] == sorted(rank(c) for c in g.number_reserve)

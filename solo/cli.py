@@ -1,0 +1,116 @@
+"""``solo``: the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import __version__
+
+
+def _play(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .play.paths import history_file
+    from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
+    from .repl.shell import Shell, latest_unfinished, load_into
+
+    interactive = stdin_is_terminal() and not args.batch
+    console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
+                                                                     width=100, soft_wrap=True)
+    shell = Shell(console, rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
+                  model=args.model, teach=args.teach, playset=args.playset)
+    if args.load:
+        if not shell.run_line(f"load {args.load}"):
+            return 2
+    elif args.resume:
+        if not shell.run_line("resume"):
+            return 2
+    elif args.quick:
+        shell.run_line("quick")
+    if not interactive:
+        return run_batch(shell, sys.stdin)
+
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+
+    asker: PromptSession = PromptSession()
+
+    def ask(question: str, default: str, options: list[str]) -> str:
+        completer = WordCompleter(options, ignore_case=True, sentence=True) if options else None
+        return asker.prompt(f"{question}: ", default="", completer=completer) or default
+
+    if shell.night is None:
+        shell.info("Night of the Thirteenth — you play all four doomed characters. Most of you won't make it.",
+                   "bold")
+        try:
+            last = None if args.new else latest_unfinished()
+            if last is not None:
+                from .play.saves import read_save
+
+                answer = ask(f"Resume the unfinished night ({read_save(last).summary})? (Y/n)", "y", ["y", "n"])
+                if not answer.lower().startswith("n"):
+                    load_into(shell, last)
+            if shell.night is None:
+                wizard(shell, ask)
+        except KeyboardInterrupt:
+            shell.info("Set-up cancelled: type quick, or new … then character …, or help.", "dim")
+        except EOFError:
+            return 0
+    return run_interactive(shell, history_path=history_file())
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from .nott.reference import SECTIONS, search
+
+    hits = search(" ".join(args.topic)) if args.topic else list(SECTIONS)
+    if not hits:
+        print(f"solo: nothing in the rules about {' '.join(args.topic)!r}", file=sys.stderr)
+        return 1
+    for s in hits if not args.topic else hits[:2]:
+        print(f"## {s.title}\n{s.text}\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror: "
+                                "Night of the Thirteenth, one player, four doomed characters.")
+    p.add_argument("--version", action="version", version=f"solo {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a night in the REPL (batch mode when stdin is not a terminal)")
+    play.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"], help="ruleset (default ashcan)")
+    play.add_argument("--fast", action="store_true", help="fast setup: remove a random 2–10")
+    play.add_argument("--seed", type=int, help="seed for a replayable night (random if not given)")
+    play.add_argument("--quick", action="store_true", help="deal a ready cast and begin at once")
+    play.add_argument("--resume", action="store_true", help="resume the last unfinished night")
+    play.add_argument("--load", metavar="FILE", help="load a save file")
+    play.add_argument("--new", action="store_true", help="do not offer to resume; start a new night")
+    play.add_argument("--narrator", default="template", choices=["template", "llm"],
+                      help="template (offline, default) or llm (OPENAI_API_KEY / OPENAI_BASE_URL)")
+    play.add_argument("--model", help="model name for --narrator llm (or SOLO_MODEL)")
+    play.add_argument("--teach", action="store_true", help="after each resolution, say which rule fired")
+    play.add_argument("--playset", help="playset name or file")
+    play.add_argument("--batch", action="store_true", help="read commands from stdin even on a terminal")
+    play.set_defaults(func=_play)
+
+    rules = sub.add_parser("rules", help="print the rules reference, or search it")
+    rules.add_argument("topic", nargs="*")
+    rules.set_defaults(func=_rules)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

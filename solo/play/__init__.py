@@ -1,0 +1,1 @@
+"""A played night: the rules core plus narration, transcript and saves."""

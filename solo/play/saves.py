@@ -1,0 +1,132 @@
+"""Save files: versioned pydantic JSON, written atomically, refused whole when damaged.
+
+A save holds what is needed to replay the night exactly — ruleset, seed, cast and every
+step played (rules actions as text, free-text lines) — plus a checksum. Loading parses,
+validates, checks the checksum and replays every step through the rules core; any failure
+is one clear :class:`SaveError` line and the file is left as it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+FORMAT = "solo-nott-save"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read, or that does not replay."""
+
+
+class SavedCharacter(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    aptitude: Literal["Power", "Resolve", "Intellect", "Finesse"]
+    archetype: str = Field(default="", max_length=200)
+    why: str = Field(default="", max_length=500)
+
+
+class SavedRules(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    trophy_start: Literal["ten", "empty"]
+    empty_trophy_base: int = Field(ge=0, le=13)
+    reserve_fallback: bool
+    face_modifiers: tuple[int, int, int]
+    genre_points: int = Field(ge=0, le=1000)
+    strikes_to_die: int = Field(ge=1, le=100)
+    fast_setup: bool
+    min_cast: int = Field(ge=1, le=8)
+    max_cast: int = Field(ge=1, le=8)
+
+
+class SavedStep(BaseModel):
+    """One command's worth of play: rules actions (text form) and/or a free-text line."""
+
+    model_config = ConfigDict(extra="forbid")
+    actions: list[str] = Field(default_factory=list)
+    say: str | None = None
+    who: int | None = None
+    note: str | None = None
+
+
+class SaveFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["solo-nott-save"] = FORMAT
+    version: Literal[1] = VERSION
+    rules: SavedRules
+    seed: int | str
+    cast: list[SavedCharacter]
+    steps: list[SavedStep] = Field(default_factory=list)
+    narrator: str = "template"
+    playset: str | None = None
+    transcript: str | None = None
+    finished: bool = False
+    summary: str = ""
+    checksum: str = ""
+
+    def body_digest(self) -> str:
+        data = self.model_dump(mode="json", exclude={"checksum"})
+        raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+    def sealed(self) -> "SaveFile":
+        return self.model_copy(update={"checksum": self.body_digest()})
+
+
+def write_save(save: SaveFile, path: Path) -> Path:
+    """Write atomically: a temp file in the same folder, fsync, then rename over ``path``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(save.sealed().model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def read_save(path: Path) -> SaveFile:
+    """Parse and validate a save (not yet replayed). Raises :class:`SaveError` in one line."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"cannot read save {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"save {str(path)!r} is not UTF-8 text; it is damaged (file kept as it is)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"save {str(path)!r} is damaged or truncated: {exc.msg} at line {exc.lineno} "
+                        "(file kept as it is)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{str(path)!r} is not a solo save file")
+    if data.get("version") != VERSION:
+        raise SaveError(f"save {str(path)!r} has version {data.get('version')!r}; this solo reads version {VERSION}")
+    try:
+        save = SaveFile.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise SaveError(f"save {str(path)!r} is invalid at {where}: {err['msg']} (file kept as it is)") from None
+    if save.checksum != save.body_digest():
+        raise SaveError(f"save {str(path)!r} was modified or damaged: its checksum does not match "
+                        "(file kept as it is)")
+    return save

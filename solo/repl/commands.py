@@ -1,0 +1,70 @@
+"""The command registry: one place that dispatches commands, generates ``help`` and feeds
+tab completion (as in litecli/pgcli)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+class CommandError(ValueError):
+    """A command that cannot run as typed; its message is shown as one line."""
+
+
+@dataclass
+class Command:
+    name: str
+    func: Callable
+    usage: str = ""
+    summary: str = ""
+    aliases: tuple[str, ...] = ()
+    complete: str | None = None  # "character", "topic", "rules", "onoff", "command"
+    group: str = "play"
+
+
+@dataclass
+class Registry:
+    commands: dict[str, Command] = field(default_factory=dict)
+    by_word: dict[str, Command] = field(default_factory=dict)
+
+    def command(self, name: str, usage: str = "", aliases: tuple[str, ...] = (), complete: str | None = None,
+                group: str = "play") -> Callable:
+        def register(func: Callable) -> Callable:
+            doc = (func.__doc__ or "").strip().splitlines()
+            cmd = Command(name, func, usage, doc[0] if doc else "", aliases, complete, group)
+            self.commands[name] = cmd
+            for word in (name, *aliases):
+                if word in self.by_word:
+                    raise ValueError(f"command word {word!r} registered twice")
+                self.by_word[word] = cmd
+            return func
+        return register
+
+    def find(self, word: str) -> Command | None:
+        return self.by_word.get(word.lower())
+
+    def words(self) -> list[str]:
+        return sorted(self.by_word)
+
+    def help_lines(self, word: str | None = None) -> list[str]:
+        if word:
+            cmd = self.find(word)
+            if cmd is None:
+                raise CommandError(f"no command {word!r} (type help for the list)")
+            also = f"  (also: {', '.join(cmd.aliases)})" if cmd.aliases else ""
+            doc = (cmd.func.__doc__ or "").strip().splitlines()
+            return [f"{cmd.name} {cmd.usage}".rstrip() + also, *["  " + d.strip() for d in doc]]
+        groups: dict[str, list[Command]] = {}
+        for cmd in self.commands.values():
+            groups.setdefault(cmd.group, []).append(cmd)
+        lines = []
+        for group, cmds in groups.items():
+            lines.append(f"{group}:")
+            for cmd in cmds:
+                head = f"{cmd.name} {cmd.usage}".rstrip()
+                if len(head) > 26:
+                    lines.append(f"  {head}")
+                    head = ""
+                lines.append(f"  {head:<26} {cmd.summary}")
+        lines.append("Anything else you type is your character's action, written to the transcript.")
+        return lines

@@ -1,0 +1,122 @@
+"""The table at a glance, drawn with rich: Threat Card, Trophy top, cast, weaknesses, piles."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..nott.cards import BLACK_JOKER, RED_JOKER, SUIT_APTITUDES, SUIT_NATURES, SUIT_SYMBOLS, card_str, severity
+from ..nott.game import Game
+
+RED_SUITS = (1, 3)
+
+
+def card_style(c: int | None) -> str:
+    if c is None:
+        return "dim"
+    if c == RED_JOKER:
+        return "bold red"
+    if c == BLACK_JOKER:
+        return "bold white on grey23"
+    return "bold red" if c // 13 in RED_SUITS else "bold bright_white"
+
+
+def card_text(c: int | None) -> Text:
+    """A card as coloured text, e.g. [7♠]."""
+    if c is None:
+        return Text("[ — ]", style="dim")
+    return Text(f"[{card_str(c)}]", style=card_style(c))
+
+
+def card_face(c: int | None, caption: str = "") -> Panel:
+    """A small drawn card."""
+    if c is None:
+        body = Text("\n  —  \n", style="dim", justify="center")
+    elif c >= 52:
+        body = Text("\nJOKER\n" + ("RED" if c == RED_JOKER else "BLACK") + "\n", style=card_style(c), justify="center")
+    else:
+        label = card_str(c)
+        rank_txt, suit_txt = label[:-1], label[-1]
+        body = Text(f"{rank_txt:<3}\n\n  {suit_txt}  \n\n{rank_txt:>3}", style=card_style(c), justify="left")
+    return Panel(body, width=9, box=box.ROUNDED, padding=(0, 1))
+
+
+def strikes_text(n: int, top: int) -> str:
+    return "✗" * n + "·" * max(0, top - n)
+
+
+def threat_description(game: Game) -> Text:
+    c = game.threat
+    diff = game.difficulty()
+    t = Text()
+    if c >= 52:
+        name = "The Red Joker — The End" if c == RED_JOKER else "The Black Joker — The Twist"
+        t.append(name, style=card_style(c))
+        t.append(f"\nDifficulty {diff} (Trophy Pile top)\nno suit: no Aptitude")
+        return t
+    sev = severity(c)
+    s = c // 13
+    t.append(f"{SUIT_SYMBOLS[s]} {SUIT_APTITUDES[s]}", style=card_style(c))
+    t.append(f" — {SUIT_NATURES[s]}\n")
+    band = {"atmospheric": "atmospheric: no risk of Strikes", "dangerous": "potentially dangerous",
+            "deadly": "difficult and dangerous", "killer": "THE KILLER: failure is a Strike"}[sev]
+    t.append(f"Difficulty {diff}", style="bold")
+    if sev == "killer":
+        mod = game.rules.face_modifiers[c % 13 - 10]
+        t.append(f" (Trophy {game.base_difficulty()} + {mod})")
+    t.append(f"\n{band}", style="bold red" if sev in ("killer", "deadly") else "")
+    return t
+
+
+def table_view(game: Game) -> Group:
+    top = Table.grid(padding=(0, 2))
+    top.add_row(Text("Threat", style="dim"), Text(""), Text("Trophy", style="dim"))
+    top.add_row(card_face(game.threat), threat_description(game), card_face(game.trophy_top))
+    cast = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for col in ("", "Name", "Archetype", "Aptitude", "Strikes", "GP", "State"):
+        cast.add_column(col)
+    for i, c in enumerate(game.cast):
+        dead = game.dead[i]
+        state = Text("dead" + (" (Red Joker)" if dead == "red joker" else ""), style="red") if dead else (
+            Text("testing", style="bold yellow") if game.tester == i else Text("alive", style="green"))
+        apt = Text(f"{SUIT_SYMBOLS[c.aptitude]} {c.aptitude_name}", style="red" if c.aptitude in RED_SUITS else "")
+        cast.add_row(str(i + 1), Text(c.name, style="dim strike" if dead else "bold"), c.archetype or "—", apt,
+                     strikes_text(game.strikes[i], game.rules.strikes_to_die), str(game.genre[i]), state)
+    weak = Text("Weaknesses ")
+    for s in range(4):
+        found = game.weaknesses[s] != -1
+        weak.append(SUIT_SYMBOLS[s], style=("bold red" if s in RED_SUITS else "bold") if found else "dim")
+    weak.append(f" {game.found()}/4")
+    if game.endgame:
+        weak.append("  THE ENDGAME", style="bold red")
+    jacks, queens, kings = (len(r) for r in game.reserves)
+    piles = Text(f"Threat Deck {len(game.deck)} · Trophy {len(game.trophy)} · Number Reserve "
+                 f"{len(game.number_reserve)} · J/Q/K {jacks}/{queens}/{kings} · Genre pool {game.pool} · "
+                 f"Tests {game.tests}", style="dim")
+    return Group(top, cast, weak, piles)
+
+
+def toolbar(game: Game | None) -> str:
+    """One line of essentials for the bottom toolbar."""
+    if game is None:
+        return " solo · Night of the Thirteenth · type help"
+    if game.is_over():
+        o = game.outcome()
+        return f" {'DAWN' if o.dawn else 'Everyone is dead'} after {game.tests} tests · new / quit"
+    c = game.threat
+    label = "Joker" if c >= 52 else f"{card_str(c)} {SUIT_APTITUDES[c // 13]}"
+    parts = [f" {label} d{game.difficulty()}",
+             f"Trophy {card_str(game.trophy_top) if game.trophy_top is not None else '—'}",
+             "Weak " + "".join(SUIT_SYMBOLS[s] if game.weaknesses[s] != -1 else "·" for s in range(4))]
+    for i, ch in enumerate(game.cast):
+        if game.dead[i]:
+            parts.append(f"{ch.name} ☠")
+        else:
+            parts.append(f"{ch.name} {strikes_text(game.strikes[i], game.rules.strikes_to_die)} {game.genre[i]}gp")
+    parts.append(f"pool {game.pool}")
+    if game.tester >= 0:
+        parts.append(f"▶ {game.cast[game.tester].name} {game.phase}")
+    return " | ".join(parts)
