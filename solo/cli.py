@@ -60,6 +60,22 @@ def _play(args: argparse.Namespace) -> int:
     return run_interactive(shell, history_path=history_file())
 
 
+def _tutorial(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .repl.app import run_batch, run_interactive, stdin_is_terminal
+    from .repl.shell import Shell
+
+    interactive = stdin_is_terminal() and not args.batch
+    console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
+                                                                     width=100, soft_wrap=True)
+    shell = Shell(console, narrator=args.narrator, model=args.model)
+    shell.start_tutorial()
+    if not interactive:
+        return run_batch(shell, sys.stdin)
+    return run_interactive(shell)
+
+
 def _rules(args: argparse.Namespace) -> int:
     from .nott.reference import SECTIONS, search
 
@@ -93,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--playset", help="playset name or file")
     play.add_argument("--batch", action="store_true", help="read commands from stdin even on a terminal")
     play.set_defaults(func=_play)
+
+    tut = sub.add_parser("tutorial", help="a guided first night that walks through every rule")
+    tut.add_argument("--narrator", default="template", choices=["template", "llm"])
+    tut.add_argument("--model")
+    tut.add_argument("--batch", action="store_true", help="read commands from stdin even on a terminal")
+    tut.set_defaults(func=_tutorial)
 
     rules = sub.add_parser("rules", help="print the rules reference, or search it")
     rules.add_argument("topic", nargs="*")

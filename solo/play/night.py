@@ -64,8 +64,9 @@ class Night:
         narrator_name: str = "template",
         playset: str | None = None,
         out: Output | None = None,
+        game: Game | None = None,
     ) -> None:
-        self.game = Game(cast, rules, SeededChance(seed))
+        self.game = game if game is not None else Game(cast, rules, SeededChance(seed))
         self.seed = seed
         self.steps: list[Step] = []
         self.narrator = narrator
@@ -80,6 +81,7 @@ class Night:
         self._current_test: list = []
         self.transcript = Transcript(transcript_path, self) if transcript_path else None
         self._replaying = False
+        self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
 
     # ------------------------------------------------------------------ building
 
@@ -180,6 +182,8 @@ class Night:
             if self.transcript:
                 self.transcript.events(segment)
             self._narrate_events(segment)
+            if self.on_resolved is not None and any(type(e) is E.TestResolved for e in segment):
+                self.on_resolved(self.last_test_events)
         if self.game.is_over() and self.transcript:
             self.transcript.footer()
 

@@ -30,6 +30,9 @@ from .commands import CommandError, Registry
 from .view import table_view
 
 registry = Registry()
+TEACH_PRIORITY = ("red_joker", "black_joker", "endgame", "weakness", "death", "strike", "joker", "genre",
+                  "aptitude", "face_failure", "face_success", "atmospheric", "reserve", "number_failure",
+                  "number_success", "success", "failure")
 command = registry.command
 
 
@@ -54,6 +57,8 @@ class Shell:
         self.pending: list[Character] = []
         self.errors = 0
         self._streaming = False
+        self.tutorial = False
+        self._lesson_card: int | None = None
 
     # ------------------------------------------------------------------ output
 
@@ -164,6 +169,7 @@ class Shell:
                       transcript_path=transcripts_dir() / (save.stem + ".md"), narrator_name=self.narrator_kind,
                       playset=self.playset, out=self.out)
         self.night = night
+        night.on_resolved = self.teach_line
         self.pending = []
         self.info(f"A new night: {rules.name} rules{' (fast setup)' if rules.fast_setup else ''}, seed {seed} "
                   f"(replay it with --seed {seed}).", "bold")
@@ -172,11 +178,49 @@ class Shell:
         self.print(table_view(night.game))
         self.prompt_next()
 
+    def start_tutorial(self) -> None:
+        """The guided first night (no save file: the table is stacked)."""
+        from ..nott.tutorial import tutorial_game
+
+        game = tutorial_game()
+        self.tutorial = True
+        self.teach = True
+        self._lesson_card = None
+        self.night = Night(game.cast, game.rules, "tutorial", narrator=self.make_narrator(13),
+                           transcript_path=transcripts_dir() / f"tutorial-{time.strftime('%Y%m%d-%H%M%S')}.md",
+                           narrator_name=self.narrator_kind, out=self.out, game=game)
+        self.night.on_resolved = self.teach_line
+        self.info("Your first night. The deck is stacked so that every rule comes up in order; the choices are "
+                  "yours. After each Test a line says which rule fired. Type help at any time, undo to take a step "
+                  "back, rules <topic> to read more.", "bold")
+        self.night.start()
+        self.print(table_view(game))
+        self.prompt_next()
+
+    def show_lesson(self) -> None:
+        from ..nott.tutorial import lesson_for
+
+        g = self.need_night().game
+        if g.threat == self._lesson_card:
+            return
+        self._lesson_card = g.threat
+        lesson = lesson_for(g)
+        if lesson is None:
+            return
+        title, text, todo = lesson
+        self.info(f"── Lesson: {title} ──", "bold magenta")
+        self.info(text, "magenta")
+        self.info(f"Now: {todo}.", "bold")
+
     def prompt_next(self) -> None:
         night = self.night
         if night is None or night.game.is_over():
+            if self.tutorial and night is not None and night.game.is_over():
+                self.info("That is the whole game. Start a real night with: solo play", "bold magenta")
             return
         g = night.game
+        if self.tutorial and g.phase not in (ROLL, DECIDE):
+            self.show_lesson()
         if g.phase == ROLL:
             self.info(f"{g.cast[g.tester].name} is up: roll (or roll M F with your own dice).", "dim")
         elif g.phase == DECIDE:
@@ -210,6 +254,15 @@ class Shell:
             words += " — a Strike"
         return words
 
+    def teach_line(self, test_events: list) -> None:
+        """``--teach``: one line saying which rule fired."""
+        if not self.teach:
+            return
+        keys = rules_fired(test_events)
+        main = next((k for k in TEACH_PRIORITY if k in keys), keys[0] if keys else None)
+        if main:
+            self.info(f"rule: {', '.join(k.replace('_', ' ') for k in keys)} — {RULES[main]}", "magenta")
+
     def has_choice(self) -> bool:
         g = self.need_night().game
         return g.aptitude_applies() or (not g.rerolled and g.genre[g.tester] > 0)
@@ -224,11 +277,6 @@ class Shell:
         night = self.need_night()
         g = night.game
         if any(type(e) is E.TestResolved for e in events):
-            if self.teach:
-                keys = rules_fired(night.last_test_events)
-                main = next((k for k in keys if k not in ("fallout", "success", "failure")), keys[0] if keys else None)
-                if main:
-                    self.info(f"rule: {', '.join(k.replace('_', ' ') for k in keys)} — {RULES[main]}", "magenta")
             if g.is_over():
                 self.print(table_view(g))
                 o = g.outcome()
@@ -370,6 +418,7 @@ def load_into(sh: Shell, path: Path) -> None:
     night = Night.from_save(path, narrator=None, out=sh.out)
     night.narrator = sh.make_narrator(save.seed)
     night.narrator_name = sh.narrator_kind
+    night.on_resolved = sh.teach_line
     sh.night = night
     sh.info(f"Resumed: {night.summary()}", "bold")
     sh.print(table_view(night.game))
