@@ -12,8 +12,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from ..nott.cards import SUIT_APTITUDES
 from ..nott.reference import SECTIONS
-from .shell import Quit, Shell, registry
-from .view import toolbar
+from .shell import Quit, Shell
 
 PROMPT = "nott› "
 
@@ -29,11 +28,11 @@ class ShellCompleter(Completer):
         words = text.split()
         if not words or (len(words) == 1 and not text.endswith(" ")):
             prefix = words[0].lower() if words else ""
-            for w in registry.words():
+            for w in self.shell.registry.words():
                 if w.startswith(prefix):
                     yield Completion(w, start_position=-len(prefix))
             return
-        cmd = registry.find(words[0])
+        cmd = self.shell.registry.find(words[0])
         if cmd is None or cmd.complete is None:
             return
         prefix = "" if text.endswith(" ") else words[-1]
@@ -50,7 +49,9 @@ class ShellCompleter(Completer):
         elif cmd.complete == "suit":
             options = list(SUIT_APTITUDES)
         elif cmd.complete == "command":
-            options = registry.words()
+            options = self.shell.registry.words()
+        elif hasattr(self.shell, "complete_options"):
+            options = self.shell.complete_options(cmd.complete)
         for o in options:
             if o.lower().startswith(prefix.lower()):
                 yield Completion(o, start_position=-len(prefix))
@@ -58,13 +59,18 @@ class ShellCompleter(Completer):
 
 def run_interactive(shell: Shell, history_path=None, input=None, output=None) -> int:
     """The REPL: one PromptSession, each line's errors caught, Ctrl-C cancels the line,
-    Ctrl-D saves and leaves."""
+    Ctrl-D saves and leaves.
+
+    ``shell`` is any object with ``run_line(line) -> bool`` (raising :class:`Quit` to leave),
+    ``registry`` (a :class:`~solo.repl.commands.Registry`), ``toolbar() -> str``, ``info``,
+    ``error`` and ``night`` (``None`` or an object with ``save_path`` and ``autosave()``).
+    """
     history = FileHistory(str(history_path)) if history_path else InMemoryHistory()
     session: PromptSession = PromptSession(
         history=history,
         completer=ShellCompleter(shell),
         complete_while_typing=False,
-        bottom_toolbar=lambda: toolbar(shell.night.game if shell.night else None),
+        bottom_toolbar=shell.toolbar,
         input=input,
         output=output,
     )

@@ -27,7 +27,7 @@ from ..play.night import Night
 from ..play.paths import saves_dir, transcripts_dir
 from ..play.saves import SaveError, read_save, write_save
 from .commands import CommandError, Registry
-from .view import table_view
+from .view import table_view, toolbar
 
 registry = Registry()
 TEACH_PRIORITY = ("red_joker", "black_joker", "endgame", "weakness", "death", "strike", "joker", "genre",
@@ -41,6 +41,10 @@ class Quit(Exception):
 
 
 class Shell:
+    """The Night of the Thirteenth shell."""
+
+    registry = registry
+
     def __init__(self, console: Console | None = None, *, rules: str = "ashcan", fast: bool = False,
                  seed: int | None = None, narrator: str = "template", model: str | None = None,
                  teach: bool = False, playset: str | None = None, auto_resolve: bool = True) -> None:
@@ -59,6 +63,9 @@ class Shell:
         self._streaming = False
         self.tutorial = False
         self._lesson_card: int | None = None
+
+    def toolbar(self) -> str:
+        return toolbar(self.night.game if self.night else None)
 
     # ------------------------------------------------------------------ output
 
@@ -95,7 +102,7 @@ class Shell:
         if not line or line.startswith("#"):
             return True
         word, _, rest = line.partition(" ")
-        cmd = registry.find(word)
+        cmd = self.registry.find(word)
         try:
             if cmd is None:
                 self._free_text(line)
