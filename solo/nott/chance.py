@@ -71,9 +71,18 @@ class SeededChance:
 
     def shuffle(self, pile: list[int], what: str) -> None:
         r = self._random
-        for i in range(len(pile) - 1, 0, -1):
-            j = int(r() * (i + 1))
-            pile[i], pile[j] = pile[j], pile[i]
+        if what == "trophy":
+            # Only the Trophy Pile's top card is ever read, cards are only ever added on top,
+            # and every later shuffle re-randomises the whole pile: drawing the new top card
+            # uniformly is, for every rule, the same as a full shuffle (docs/rulings.md).
+            n = len(pile)
+            if n > 1:
+                j = int(r() * n)
+                pile[0], pile[j] = pile[j], pile[0]
+            return
+        # Sorting by independent uniform keys is a uniform random permutation, and
+        # list.sort runs in C: about twice as fast here as a Python Fisher-Yates loop.
+        pile.sort(key=lambda _card: r())
 
     def choose(self, cards: Sequence[int], what: str) -> int:
         return int(self._random() * len(cards))

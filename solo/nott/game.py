@@ -47,6 +47,7 @@ DECIDE = "decide"  # dice are down: reroll with a Genre Point, or resolve (with 
 OVER = "over"
 
 FACE_PILES = (E.JACKS, E.QUEENS, E.KINGS)
+_BY_RANK = {r: tuple(card(r, s) for s in SUITS) for r in range(1, 14)}
 FACE_CHOICES = ("jack", "queen", "king")
 
 
@@ -152,6 +153,7 @@ class Game:
         self.endgame = False
         self.tests = 0
         self.tests_to_endgame: int | None = None
+        self.joker_log: list[tuple[int, bool]] = []  # (joker, success) of every Joker Test
         self.phase = CHOOSE_TESTER
         self.tester = -1
         self.main = 0
@@ -170,7 +172,7 @@ class Game:
     def _setup(self) -> None:
         """"The Director builds the decks." (Table Setup, both rulesets.)"""
         ch = self.chance
-        by_rank = {r: [card(r, s) for s in SUITS] for r in range(1, 14)}
+        by_rank = {r: list(cards) for r, cards in _BY_RANK.items()}
         self.removed: list[int] = []
         if self.rules.fast_setup:
             for r in range(2, 11):
@@ -384,19 +386,20 @@ class Game:
         (with the state unchanged) if the rules do not allow it now."""
         if self._outcome is not None:
             raise GameOverError(f"the night is over; cannot {str(action)!r}")
-        kind = type(action)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalActionError(f"not an action: {action!r}")
         if self.record:
-            self._check(action, kind)
-            self._undo.append(self._snapshot())
+            snapshot = self._snapshot()
             try:
-                self._play(action, kind)
+                handler(self, action)
             except BaseException:
-                self._restore(self._undo.pop())
+                self._restore(snapshot)
                 raise
+            self._undo.append(snapshot)
             self.move_stack.append(action)
             return self._take_events()
-        self._check(action, kind)
-        self._play(action, kind)
+        handler(self, action)
         return []
 
     def pop(self) -> Action:
@@ -418,28 +421,26 @@ class Game:
         self._ev = []
         return ev
 
-    def _emit(self, event) -> None:
-        if self._ev is not None:
-            self._ev.append(event)
-
     def _snapshot(self) -> tuple:
         return (
             self.deck[:], self.trophy[:], self.number_reserve[:], [r[:] for r in self.reserves],
             self.jokers[:], self.removed[:], self.strikes[:], self.genre[:], self.dead[:],
             self.weaknesses[:], self.pool, self.spent, self.endgame, self.tests, self.tests_to_endgame,
             self.phase, self.tester, self.main, self.fallout, self.rerolled, self._outcome,
-            self.chance.getstate(),
+            self.joker_log[:], self.chance.getstate(),
         )
 
     def _restore(self, s: tuple) -> None:
         (self.deck, self.trophy, self.number_reserve, self.reserves, self.jokers, self.removed,
          self.strikes, self.genre, self.dead, self.weaknesses, self.pool, self.spent, self.endgame,
          self.tests, self.tests_to_endgame, self.phase, self.tester, self.main, self.fallout,
-         self.rerolled, self._outcome, chance_state) = s
+         self.rerolled, self._outcome, self.joker_log, chance_state) = s
         self.chance.setstate(chance_state)
         self._ev = [] if self.record else None
 
     def _living_index(self, who: int, verb: str) -> int:
+        if 0 <= who < len(self.cast) and self.dead[who] is None:
+            return who
         if not 0 <= who < len(self.cast):
             raise UnknownCharacterError(f"cannot {verb}: no character number {who!r} (0–{len(self.cast) - 1})")
         if self.dead[who] is not None:
@@ -454,65 +455,67 @@ class Game:
             f"cannot adjust Fallout by {adjust:+d}: {ch.name}'s Aptitude is {ch.aptitude_name} "
             f"({SUIT_SYMBOLS[ch.aptitude]}) and {where}")
 
-    def _check(self, action: Action, kind: type) -> None:
-        """Raise if ``action`` is illegal now; change nothing."""
-        phase = self.phase
-        if kind is Test:
-            self._living_index(action.who, f"test {action.who}")
-            if phase != CHOOSE_TESTER:
-                who = self.cast[self.tester].name
-                raise IllegalActionError(f"cannot 'test {action.who}': {who}'s Test is under way ({phase})")
-        elif kind is Roll:
-            if phase != ROLL:
-                why = "choose who tests first" if phase == CHOOSE_TESTER else "the dice are already rolled"
-                raise IllegalActionError(f"cannot {str(action)!r}: {why}")
-        elif kind is Reroll:
-            if phase != DECIDE:
-                raise IllegalActionError(f"cannot {str(action)!r}: there is no roll to reroll")
-            if self.rerolled:
-                raise IllegalActionError(f"cannot {str(action)!r}: a Genre Point reroll stands — "
-                                         "\"You must accept the second result\"")
-            if self.genre[self.tester] < 1:
-                raise NoGenrePointError(f"cannot {str(action)!r}: {self.cast[self.tester].name} has no Genre Point")
-        elif kind is Resolve:
-            if phase != DECIDE:
-                raise IllegalActionError(f"cannot {str(action)!r}: roll the dice first")
-            if action.adjust and not self.aptitude_applies():
-                raise self._aptitude_error(action.adjust)
-        elif kind is Award:
-            self._living_index(action.who, f"award {action.who}")
-            if self.pool < 1:
-                raise NoGenrePointError(f"cannot {str(action)!r}: the Director has no Genre Points left")
-        else:
-            raise IllegalActionError(f"not an action: {action!r}")
+    # Each handler checks that its action is legal now, then plays it: nothing changes
+    # before the checks pass.
 
-    def _play(self, action: Action, kind: type) -> None:
-        if kind is Test:
-            self.tester = action.who
-            self.phase = ROLL
-            self._emit(E.TestBegan(action.who, self.deck[0], self.difficulty()))
-        elif kind is Roll:
-            by_hand = action.main is not None
-            m, f = (action.main, action.fallout) if by_hand else self.chance.roll()
-            self.main, self.fallout = m, f
-            self.phase = DECIDE
-            self._emit(E.Rolled(self.tester, m, f, m, by_hand, False))
-        elif kind is Reroll:
-            t = self.tester
-            self.genre[t] -= 1
-            self.spent += 1
-            self._emit(E.GenrePointSpent(t, self.genre[t]))
-            by_hand = action.main is not None
-            m, f = (action.main, action.fallout) if by_hand else self.chance.roll()
-            self.main, self.fallout = min(9, m + 1), f
-            self.rerolled = True
-            self._emit(E.Rolled(t, self.main, f, m, by_hand, True))
-        elif kind is Resolve:
-            self._resolve(action.adjust)
-        else:  # Award
-            self.pool -= 1
-            self.genre[action.who] += 1
-            self._emit(E.GenrePointAwarded(action.who, self.pool))
+    def _do_test(self, action: Test) -> None:
+        who = action.who
+        self._living_index(who, f"test {who}")
+        if self.phase != CHOOSE_TESTER:
+            raise IllegalActionError(f"cannot 'test {who}': {self.cast[self.tester].name}'s Test is under way "
+                                     f"({self.phase})")
+        self.tester = who
+        self.phase = ROLL
+        if self._ev is not None:
+            self._ev.append(E.TestBegan(who, self.deck[0], self.difficulty()))
+
+    def _do_roll(self, action: Roll) -> None:
+        if self.phase != ROLL:
+            why = "choose who tests first" if self.phase == CHOOSE_TESTER else "the dice are already rolled"
+            raise IllegalActionError(f"cannot {str(action)!r}: {why}")
+        by_hand = action.main is not None
+        m, f = (action.main, action.fallout) if by_hand else self.chance.roll()
+        self.main, self.fallout = m, f
+        self.phase = DECIDE
+        if self._ev is not None:
+            self._ev.append(E.Rolled(self.tester, m, f, m, by_hand, False))
+
+    def _do_reroll(self, action: Reroll) -> None:
+        if self.phase != DECIDE:
+            raise IllegalActionError(f"cannot {str(action)!r}: there is no roll to reroll")
+        if self.rerolled:
+            raise IllegalActionError(f"cannot {str(action)!r}: a Genre Point reroll stands — "
+                                     "\"You must accept the second result\"")
+        t = self.tester
+        if self.genre[t] < 1:
+            raise NoGenrePointError(f"cannot {str(action)!r}: {self.cast[t].name} has no Genre Point")
+        self.genre[t] -= 1
+        self.spent += 1
+        if self._ev is not None:
+            self._ev.append(E.GenrePointSpent(t, self.genre[t]))
+        by_hand = action.main is not None
+        m, f = (action.main, action.fallout) if by_hand else self.chance.roll()
+        self.main, self.fallout = (m + 1 if m < 9 else 9), f
+        self.rerolled = True
+        if self._ev is not None:
+            self._ev.append(E.Rolled(t, self.main, f, m, by_hand, True))
+
+    def _do_resolve(self, action: Resolve) -> None:
+        if self.phase != DECIDE:
+            raise IllegalActionError(f"cannot {str(action)!r}: roll the dice first")
+        if action.adjust and not self.aptitude_applies():
+            raise self._aptitude_error(action.adjust)
+        self._resolve(action.adjust)
+
+    def _do_award(self, action: Award) -> None:
+        who = action.who
+        self._living_index(who, f"award {who}")
+        if self.pool < 1:
+            raise NoGenrePointError(f"cannot {str(action)!r}: the Director has no Genre Points left")
+        self.pool -= 1
+        self.genre[who] += 1
+        if self._ev is not None:
+            self._ev.append(E.GenrePointAwarded(who, self.pool))
 
     # ------------------------------------------------------------------ resolution
 
@@ -522,10 +525,12 @@ class Game:
         c = self.deck[0]
         f = self.fallout + adjust
         f = 1 if f < 1 else 4 if f > 4 else f
-        diff = self.difficulty()
+        diff = self.difficulty(c)
         success = self.main + f >= diff
         self.tests += 1
-        self._emit(E.TestResolved(t, c, diff, self.main, self.fallout, adjust, f, success, self.rerolled))
+        ev = self._ev
+        if ev is not None:
+            ev.append(E.TestResolved(t, c, diff, self.main, self.fallout, adjust, f, success, self.rerolled))
         self.tester = -1
         self.rerolled = False
         self.phase = CHOOSE_TESTER
@@ -538,7 +543,7 @@ class Game:
         else:
             self._resolve_number(c, success)
         if self._outcome is None:
-            if all(d is not None for d in self.dead):
+            if None not in self.dead:
                 self._end(False)
             else:
                 self._reveal()
@@ -549,29 +554,37 @@ class Game:
             reason = "Dire success against the Killer" if success else "failed against the Killer"
         else:
             reason = "Dire failure"
-        self._emit(E.StrikeGained(t, self.strikes[t], reason))
+        if self._ev is not None:
+            self._ev.append(E.StrikeGained(t, self.strikes[t], reason))
         if self.strikes[t] >= self.rules.strikes_to_die:
             self.dead[t] = "strikes"
-            self._emit(E.CharacterDied(t, "strikes"))
+            if self._ev is not None:
+                self._ev.append(E.CharacterDied(t, "strikes"))
 
     def _resolve_number(self, c: int, success: bool) -> None:
         """Number cards: success → top of the Trophy Pile; failure → bottom of the Threat Deck;
         either way "the next card from the Number Reserve" joins the bottom of the deck."""
-        self.deck.pop(0)
+        deck, ev = self.deck, self._ev
+        del deck[0]
         if success:
             self.trophy.insert(0, c)
-            self._emit(E.CardMoved(c, E.THREAT, E.TROPHY, "top"))
+            if ev is not None:
+                ev.append(E.CardMoved(c, E.THREAT, E.TROPHY, "top"))
         else:
-            self.deck.append(c)
-            self._emit(E.CardMoved(c, E.THREAT, E.THREAT, "bottom"))
-        if self.number_reserve:
-            n = self.number_reserve.pop(0)
-            self.deck.append(n)
-            self._emit(E.CardMoved(n, E.NUMBER_RESERVE, E.THREAT, "bottom"))
+            deck.append(c)
+            if ev is not None:
+                ev.append(E.CardMoved(c, E.THREAT, E.THREAT, "bottom"))
+        reserve = self.number_reserve
+        if reserve:
+            n = reserve.pop(0)
+            deck.append(n)
+            if ev is not None:
+                ev.append(E.CardMoved(n, E.NUMBER_RESERVE, E.THREAT, "bottom"))
         elif self.rules.reserve_fallback:
             self._draw_face(0, "number card")
         else:
-            self._emit(E.ReserveDry("number card"))
+            if self._ev is not None:
+                self._ev.append(E.ReserveDry("number card"))
 
     def _draw_face(self, kind: int, wanted: str) -> int | None:
         """Add a random face card of ``kind`` (0 Jack, 1 Queen, 2 King) to the deck's bottom;
@@ -581,9 +594,11 @@ class Game:
             if pile:
                 c = pile.pop(self.chance.choose(pile, FACE_CHOICES[k]) if len(pile) > 1 else 0)
                 self.deck.append(c)
-                self._emit(E.CardMoved(c, FACE_PILES[k], E.THREAT, "bottom"))
+                if self._ev is not None:
+                    self._ev.append(E.CardMoved(c, FACE_PILES[k], E.THREAT, "bottom"))
                 return c
-        self._emit(E.ReserveDry(wanted))
+        if self._ev is not None:
+            self._ev.append(E.ReserveDry(wanted))
         return None
 
     def _resolve_face(self, c: int, success: bool, f: int) -> None:
@@ -597,16 +612,20 @@ class Game:
                 self.weaknesses[s] = c
                 self.deck.remove(c)
                 self.removed.append(c)
-                self._emit(E.CardMoved(c, E.THREAT, E.REMOVED))
-                self._emit(E.WeaknessFound(s, c, self.found()))
+                if self._ev is not None:
+                    self._ev.append(E.CardMoved(c, E.THREAT, E.REMOVED))
+                if self._ev is not None:
+                    self._ev.append(E.WeaknessFound(s, c, self.found()))
                 if self.found() == 4 and not self.endgame:
                     self._begin_endgame()
         else:
             self._draw_face(2, "king")
         self.chance.shuffle(self.deck, "threat")
-        self._emit(E.Shuffled(E.THREAT))
+        if self._ev is not None:
+            self._ev.append(E.Shuffled(E.THREAT))
         self.chance.shuffle(self.trophy, "trophy")
-        self._emit(E.Shuffled(E.TROPHY))
+        if self._ev is not None:
+            self._ev.append(E.Shuffled(E.TROPHY))
 
     def _begin_endgame(self) -> None:
         """"The Director removes all number cards from the Threat Deck ... Both Jokers are
@@ -618,20 +637,25 @@ class Game:
         self.removed.extend(numbers)
         self.deck.extend(self.jokers)
         self.jokers = []
-        self._emit(E.EndgameBegan(numbers))
+        if self._ev is not None:
+            self._ev.append(E.EndgameBegan(numbers))
 
     def _resolve_joker(self, j: int, success: bool, t: int) -> None:
+        self.joker_log.append((j, success))
         if j == RED_JOKER:
-            self._emit(E.RedJokerResolved(success))
+            if self._ev is not None:
+                self._ev.append(E.RedJokerResolved(success))
             if success:
                 self._end(True)
                 return
             if self.dead[t] is None:
                 self.dead[t] = "red joker"
-                self._emit(E.CharacterDied(t, "red joker"))
+                if self._ev is not None:
+                    self._ev.append(E.CharacterDied(t, "red joker"))
             if any(d is None for d in self.dead):
                 self.chance.shuffle(self.deck, "threat")
-                self._emit(E.Shuffled(E.THREAT))
+                if self._ev is not None:
+                    self._ev.append(E.Shuffled(E.THREAT))
             return
         # Black Joker: success removes the highest face card; failure adds another King.
         removed = added = None
@@ -643,13 +667,16 @@ class Game:
                 removed = best[self.chance.choose(best, "black_joker") if len(best) > 1 else 0]
                 self.deck.remove(removed)
                 self.removed.append(removed)
-                self._emit(E.CardMoved(removed, E.THREAT, E.REMOVED))
+                if self._ev is not None:
+                    self._ev.append(E.CardMoved(removed, E.THREAT, E.REMOVED))
         else:
             added = self._draw_face(2, "king")
         self.deck.remove(j)
         self.removed.append(j)
-        self._emit(E.CardMoved(j, E.THREAT, E.REMOVED))
-        self._emit(E.BlackJokerResolved(success, removed, added))
+        if self._ev is not None:
+            self._ev.append(E.CardMoved(j, E.THREAT, E.REMOVED))
+        if self._ev is not None:
+            self._ev.append(E.BlackJokerResolved(success, removed, added))
 
     def _reveal(self) -> None:
         """Reveal the next Threat Card; a Joker "is not shown to the players. Its effect is
@@ -659,16 +686,20 @@ class Game:
         c = self.deck[0]
         if c >= 52:
             self.chance.shuffle(self.trophy, "trophy")
-            self._emit(E.Shuffled(E.TROPHY))
-            self._emit(E.JokerRevealed(c, self.base_difficulty(), self.trophy_top))
+            if self._ev is not None:
+                self._ev.append(E.Shuffled(E.TROPHY))
+            if self._ev is not None:
+                self._ev.append(E.JokerRevealed(c, self.base_difficulty(), self.trophy_top))
         else:
-            self._emit(E.ThreatRevealed(c, self.difficulty()))
+            if self._ev is not None:
+                self._ev.append(E.ThreatRevealed(c, self.difficulty()))
 
     def _end(self, dawn: bool) -> None:
         survivors = tuple(self.living()) if dawn else ()
         self._outcome = Outcome(dawn, survivors, self.tests)
         self.phase = OVER
-        self._emit(E.Dawn(survivors) if dawn else E.AllDead())
+        if self._ev is not None:
+            self._ev.append(E.Dawn(survivors) if dawn else E.AllDead())
 
     # ------------------------------------------------------------------ checks
 
@@ -713,3 +744,7 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} seed={self.seed!r} tests={self.tests} phase={self.phase!r} "
                 f"threat={card_str(self.deck[0]) if self.deck else None}>")
+
+
+_HANDLERS = {Test: Game._do_test, Roll: Game._do_roll, Reroll: Game._do_reroll, Resolve: Game._do_resolve,
+             Award: Game._do_award}
