@@ -76,6 +76,69 @@ def _tutorial(args: argparse.Namespace) -> int:
     return run_interactive(shell)
 
 
+def _ruleset(args: argparse.Namespace):
+    from .nott.rules import get_ruleset
+
+    rules = get_ruleset(args.rules)
+    if getattr(args, "fast_setup", False):
+        rules = rules.with_(fast_setup=True)
+    return rules
+
+
+def _autoplay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .sim.autoplay import autoplay
+
+    rules = _ruleset(args)
+    out = Path(args.out) if args.out else Path(f"nott-{rules.name}-{args.policy}-seed{args.seed}.md")
+    night = autoplay(args.seed, rules, args.policy, out=out, narrator_kind=args.narrator, model=args.model,
+                     notice=lambda t: print(f"solo: {t}", file=sys.stderr))
+    o = night.game.outcome()
+    who = ", ".join(night.cast[i].name for i in o.survivors)
+    print(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
+          f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
+    return 0
+
+
+def _sim(args: argparse.Namespace) -> int:
+    import json
+    import os
+    import time
+
+    from rich.console import Console
+
+    from .sim.report import render, summarize
+    from .sim.run import SIM_CAST, simulate
+
+    if args.games < 1:
+        print(f"solo: --games must be at least 1, got {args.games}", file=sys.stderr)
+        return 2
+    rules = _ruleset(args)
+    workers = args.workers or (os.cpu_count() or 1)
+    err = Console(stderr=True)
+    started = time.perf_counter()
+    if not args.json and err.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("simulating", total=args.games)
+            records = simulate(args.games, rules, args.policy, args.seed, workers,
+                               progress=lambda k: bar.advance(task, k))
+    else:
+        records = simulate(args.games, rules, args.policy, args.seed, workers)
+    seconds = time.perf_counter() - started
+    summary = summarize(records, rules=rules.name + (" (fast setup)" if rules.fast_setup else ""),
+                        policy=args.policy, seed=args.seed, workers=workers, seconds=seconds,
+                        cast=[c.name for c in SIM_CAST])
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        render(summary, Console(highlight=False))
+    return 0
+
+
 def _rules(args: argparse.Namespace) -> int:
     from .nott.reference import SECTIONS, search
 
@@ -116,6 +179,26 @@ def build_parser() -> argparse.ArgumentParser:
     tut.add_argument("--batch", action="store_true", help="read commands from stdin even on a terminal")
     tut.set_defaults(func=_tutorial)
 
+    auto = sub.add_parser("autoplay", help="play a whole night by a policy and write its transcript")
+    auto.add_argument("--seed", type=int, required=True)
+    auto.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
+    auto.add_argument("--fast-setup", action="store_true")
+    auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
+    auto.add_argument("--narrator", default="template", choices=["template", "llm"])
+    auto.add_argument("--model")
+    auto.add_argument("--out", metavar="FILE", help="transcript file (default nott-RULES-POLICY-seedN.md)")
+    auto.set_defaults(func=_autoplay)
+
+    sim = sub.add_parser("sim", help="Monte Carlo over many nights: odds against the rulebook's claims")
+    sim.add_argument("--games", type=int, default=10_000)
+    sim.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
+    sim.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
+    sim.add_argument("--fast-setup", action="store_true")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(func=_sim)
+
     rules = sub.add_parser("rules", help="print the rules reference, or search it")
     rules.add_argument("topic", nargs="*")
     rules.set_defaults(func=_rules)
@@ -132,6 +215,11 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. piped into head
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

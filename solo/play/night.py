@@ -77,6 +77,7 @@ class Night:
         self.out: Output = out or _quiet
         self.pending_say: str | None = None
         self.last_events: list = []
+        self.last_beats: list = []
         self.last_test_events: list = []
         self._current_test: list = []
         self.transcript = Transcript(transcript_path, self) if transcript_path else None
@@ -199,6 +200,7 @@ class Night:
             beats = beats_from_events(self.game, events, player_action=self.pending_say)
         if beats:
             self.pending_say = None
+            self.last_beats = beats
         for beat in beats:
             chunks = []
             for chunk in self.narrator.narrate(beat):

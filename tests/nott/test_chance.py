@@ -78,3 +78,26 @@ def test_bad_dice_refused_quoting_input(m, f):
 
 def test_dice_text_is_accepted():
     assert check_dice("9", "4") == (9, 4)
+
+
+def test_seeded_trophy_shuffle_gives_a_uniform_top_card_and_keeps_the_pile():
+    # Only the Trophy Pile's top is ever read, so the seeded source draws the new top uniformly.
+    ch = SeededChance(5)
+    counts = {c: 0 for c in range(6)}
+    for _ in range(6000):
+        pile = list(range(6))
+        ch.shuffle(pile, "trophy")
+        assert sorted(pile) == list(range(6))
+        counts[pile[0]] += 1
+    assert all(900 < n < 1100 for n in counts.values()), counts
+
+
+def test_seeded_threat_shuffle_is_uniform_over_positions():
+    ch = SeededChance(6)
+    seen = [[0] * 4 for _ in range(4)]
+    for _ in range(8000):
+        pile = [0, 1, 2, 3]
+        ch.shuffle(pile, "threat")
+        for pos, c in enumerate(pile):
+            seen[c][pos] += 1
+    assert all(1800 < n < 2200 for row in seen for n in row), seen
