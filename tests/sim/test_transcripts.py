@@ -1,0 +1,28 @@
+"""The committed sample transcripts are what autoplay writes today (byte for byte)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from solo.nott.rules import get_ruleset
+from solo.sim.autoplay import autoplay
+
+ROOT = Path(__file__).resolve().parents[2] / "transcripts"
+SAMPLES = sorted(p for p in ROOT.glob("*.md") if p.name != "README.md")
+
+
+def test_there_are_samples_for_dawn_death_and_playtest():
+    names = {p.name for p in SAMPLES}
+    assert {"ashcan-careful-seed6.md", "ashcan-naive-seed3.md", "playtest-careful-seed9.md"} <= names
+    index = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in names:
+        assert name in index
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_sample_is_reproducible(path, tmp_path):
+    rules, policy, seed = re.fullmatch(r"(\w+)-(\w+)-seed(\d+)\.md", path.name).groups()
+    out = tmp_path / path.name
+    autoplay(int(seed), get_ruleset(rules), policy, out=out)
+    assert out.read_bytes() == path.read_bytes()
