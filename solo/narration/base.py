@@ -15,7 +15,12 @@ from typing import Protocol, runtime_checkable
 
 from .beats import Beat
 
-__all__ = ["Narrator", "narrate_text", "strip_control"]
+__all__ = ["Narrator", "Retraction", "narrate_text", "strip_control"]
+
+
+class Retraction(str):
+    """Yielded (empty) by a streaming narrator when the text it already streamed for a beat
+    must be taken back (the stream broke mid-way); the replacement text follows."""
 
 
 @runtime_checkable
@@ -26,8 +31,14 @@ class Narrator(Protocol):
 
 
 def narrate_text(narrator: Narrator, beat: Beat) -> str:
-    """The whole text a narrator tells for ``beat`` (its chunks joined)."""
-    return "".join(narrator.narrate(beat))
+    """The whole text a narrator tells for ``beat`` (its chunks joined, retractions applied)."""
+    chunks: list[str] = []
+    for chunk in narrator.narrate(beat):
+        if isinstance(chunk, Retraction):
+            chunks.clear()
+        else:
+            chunks.append(chunk)
+    return "".join(chunks)
 
 
 # String-type sequences carry a payload up to a terminator (BEL, ESC \ or 8-bit ST):

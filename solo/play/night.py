@@ -70,6 +70,9 @@ class Night:
         self.seed = seed
         self.steps: list[Step] = []
         self.narrator = narrator
+        if hasattr(narrator, "set_cast"):
+            narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude]}
+                               for c in self.game.cast])
         self.narrator_name = narrator_name
         self.playset = playset
         self.playset_title: str | None = None
@@ -191,7 +194,7 @@ class Night:
     def _narrate_events(self, events: list, opening: bool = False) -> None:
         if self.narrator is None or self._replaying:
             return
-        from ..narration.base import strip_control
+        from ..narration.base import Retraction, strip_control
         from ..narration.beats import beats_from_events, opening_beats
 
         if opening:
@@ -204,6 +207,10 @@ class Night:
         for beat in beats:
             chunks = []
             for chunk in self.narrator.narrate(beat):
+                if isinstance(chunk, Retraction):
+                    chunks.clear()  # the stream broke: its text is replaced by the template's
+                    self.out("stream-end", "")
+                    continue
                 chunk = strip_control(chunk)
                 chunks.append(chunk)
                 self.out("stream", chunk)

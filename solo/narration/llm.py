@@ -1,0 +1,262 @@
+"""The LLM narrator: any OpenAI-compatible chat endpoint (OpenAI, Ollama, llama.cpp's server,
+LM Studio, vLLM) behind the same small ``Narrator`` interface.
+
+The rules are resolved before the model speaks; the prompt states the outcome as fact. Any
+failure — no key, connection refused, timeout, 429, 5xx, a malformed or empty reply, a stream
+cut mid-way — falls back to the template narrator for that beat, with one quiet notice, and
+play goes on. Model text is untrusted: control sequences are stripped and length is capped.
+Every exchange is logged (JSON lines, never the key). ``openai`` is imported only here, and
+only when a narrator is made.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .base import Retraction, strip_control
+from .beats import Beat
+from .templates import make_environment, prompts_dir
+
+DEFAULT_MODEL = "gpt-4o-mini"
+
+
+def load_config() -> dict[str, Any]:
+    """``[llm]`` table of ``config.toml`` in the user's config directory, if any."""
+    try:
+        import tomllib
+
+        from platformdirs import user_config_dir
+
+        path = Path(os.environ.get("SOLO_CONFIG") or Path(user_config_dir("solo", appauthor=False)) / "config.toml")
+        if path.is_file():
+            with path.open("rb") as fh:
+                return dict(tomllib.load(fh).get("llm", {}))
+    except (OSError, ValueError):
+        pass
+    return {}
+
+
+class LLMNarrator:
+    """Narrates beats with a chat model; falls back to ``fallback`` (a TemplateNarrator)."""
+
+    def __init__(self, fallback, *, model: str | None = None, base_url: str | None = None,
+                 api_key: str | None = None, notice: Callable[[str], None] | None = None,
+                 timeout: float = 30.0, max_retries: int = 1, max_chars: int = 700, max_tokens: int = 160,
+                 temperature: float = 0.8, log_path: Path | None = None, setting: str | None = None) -> None:
+        config = load_config()
+        self.fallback = fallback
+        self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
+        self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
+        self._api_key = api_key  # kept in memory only; never logged or saved
+        self.notice = notice or (lambda text: None)
+        self.timeout = float(config.get("timeout", timeout))
+        self.max_retries = max_retries
+        self.max_chars = max_chars
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+        self.setting = setting
+        self.log_path = log_path if log_path is not None else _default_log()
+        self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0}
+        self.env = make_environment(prompts_dir())
+        self.recent: deque[str] = deque(maxlen=3)  # the last few narrations, for continuity
+        self._client = None
+        self._client_error: str | None = None
+        self._warned = False
+
+    # ------------------------------------------------------------------ the interface
+
+    def narrate(self, beat: Beat) -> Iterator[str]:
+        messages = self.messages(beat)
+        started = time.monotonic()
+        streamed: list[str] = []
+        error: str | None = None
+        finish = None
+        try:
+            client = self.client()
+            for piece, finish_reason in self._stream(client, messages):
+                if finish_reason:
+                    finish = finish_reason
+                if not piece:
+                    continue
+                room = self.max_chars - sum(len(s) for s in streamed)
+                if room <= 0:
+                    break
+                piece = piece[:room]
+                streamed.append(piece)
+                yield piece
+        except GeneratorExit:
+            raise
+        except Exception as exc:  # every failure becomes a template beat
+            error = describe_error(exc)
+        text = "".join(streamed).strip()
+        if error is None and not text:
+            error = "the model returned no text"
+        if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
+            error = "the stream ended before the model finished"  # cut mid-way
+        self._log(beat, messages, text, error, finish, time.monotonic() - started)
+        if error is not None:
+            self.usage["fallbacks"] += 1
+            self._warn(error)
+            if streamed:
+                yield Retraction("")
+            fallback_text = self.fallback.tell(beat)
+            self.recent.append(fallback_text)
+            yield fallback_text
+            return
+        self.recent.append(text)
+
+    def respond(self, character, beat: Beat) -> str:
+        """Autoplay's player answers come from the templates (fast and offline)."""
+        return self.fallback.respond(character, beat)
+
+    def tell(self, beat: Beat) -> str:
+        chunks = []
+        for c in self.narrate(beat):
+            if isinstance(c, Retraction):
+                chunks.clear()
+            else:
+                chunks.append(c)
+        return "".join(chunks)
+
+    # ------------------------------------------------------------------ prompts
+
+    def messages(self, beat: Beat) -> list[dict[str, str]]:
+        ctx = {"player_action": None, "summary": "", "setting": self.setting}
+        ctx.update(beat.context)
+        cast = ctx.get("cast")
+        if cast is None:
+            cast = []
+        system = self.env.get_template("llm/system.j2").render(setting=self.setting, cast=cast or self._cast)
+        user = self.env.get_template(f"llm/{beat.kind}.j2").render(ctx).strip()
+        summary = ctx.get("summary") or ""
+        recent = " ".join(self.recent)
+        context = []
+        if summary:
+            context.append(f"The night so far: {summary}")
+        if recent:
+            context.append(f"Last narrated: {recent[-400:]}")
+        if context:
+            user = "\n".join(context) + "\n" + user
+        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+    _cast: list = []
+
+    def set_cast(self, cast: list[dict]) -> None:
+        self._cast = list(cast)
+
+    # ------------------------------------------------------------------ transport
+
+    def client(self):
+        if self._client is not None:
+            return self._client
+        if self._client_error is not None:
+            raise RuntimeError(self._client_error)
+        try:
+            import openai
+        except ImportError as exc:  # pragma: no cover - openai is a dependency
+            self._client_error = f"the openai package is missing ({exc})"
+            raise RuntimeError(self._client_error) from None
+        kwargs: dict[str, Any] = {"timeout": self.timeout, "max_retries": self.max_retries}
+        if self.base_url:
+            kwargs["base_url"] = self.base_url
+        if self._api_key:
+            kwargs["api_key"] = self._api_key
+        try:
+            self._client = openai.OpenAI(**kwargs)
+        except openai.OpenAIError as exc:
+            self._client_error = "no API key (set OPENAI_API_KEY)" if "api_key" in str(exc) else describe_error(exc)
+            raise RuntimeError(self._client_error) from None
+        return self._client
+
+    def _stream(self, client, messages) -> Iterator[tuple[str, str | None]]:
+        """(text, finish_reason) pieces, control sequences stripped line by line."""
+        self.usage["calls"] += 1
+        stream = client.chat.completions.create(
+            model=self.model, messages=messages, stream=True, max_tokens=self.max_tokens,
+            temperature=self.temperature, stream_options={"include_usage": True})
+        buffer = ""
+        with stream:
+            for chunk in stream:
+                usage = getattr(chunk, "usage", None)
+                if usage is not None:
+                    self.usage["prompt_tokens"] += int(getattr(usage, "prompt_tokens", 0) or 0)
+                    self.usage["completion_tokens"] += int(getattr(usage, "completion_tokens", 0) or 0)
+                choices = getattr(chunk, "choices", None) or []
+                if not choices:
+                    continue
+                choice = choices[0]
+                delta = getattr(choice, "delta", None)
+                piece = getattr(delta, "content", None) or ""
+                finish = getattr(choice, "finish_reason", None)
+                if not isinstance(piece, str):
+                    raise ValueError("malformed reply: content is not text")
+                buffer += piece
+                # release up to the last whitespace (or a long run), never inside a fresh escape
+                cut = max(buffer.rfind(" "), buffer.rfind("\n")) + 1
+                if not cut and len(buffer) >= 160:
+                    cut = len(buffer)
+                cut = _safe_cut(buffer, cut)
+                if cut:
+                    yield strip_control(buffer[:cut]), finish
+                    buffer = buffer[cut:]
+                elif finish:
+                    yield "", finish
+        if buffer:
+            yield strip_control(buffer), None
+
+    # ------------------------------------------------------------------ notices and the log
+
+    def _warn(self, error: str) -> None:
+        if not self._warned:
+            self._warned = True
+            self.notice(f"LLM narration unavailable ({error}); narrating from templates, play goes on")
+
+    def _log(self, beat: Beat, messages, text: str, error: str | None, finish, seconds: float) -> None:
+        if self.log_path is None:
+            return
+        record = {"time": round(time.time(), 3), "model": self.model, "base_url": self.base_url,
+                  "beat": beat.kind, "messages": messages, "text": text, "finish_reason": finish,
+                  "error": error, "seconds": round(seconds, 3)}
+        try:
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            with self.log_path.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+        except OSError:
+            pass
+
+
+def _safe_cut(buffer: str, cut: int) -> int:
+    """Move ``cut`` back before an escape sequence that may not be complete yet."""
+    esc = buffer.rfind("\x1b", 0, cut)
+    if esc != -1 and cut - esc < 32 and "\n" not in buffer[esc:cut]:
+        return esc
+    return cut
+
+
+def _default_log() -> Path | None:
+    try:
+        from ..play.paths import data_dir
+
+        return data_dir() / "llm-exchanges.jsonl"
+    except OSError:
+        return None
+
+
+def describe_error(exc: BaseException) -> str:
+    """A short, key-free description of an LLM failure."""
+    name = type(exc).__name__
+    status = getattr(exc, "status_code", None)
+    if status is not None:
+        return f"HTTP {status} ({name})"
+    text = str(exc).split("\n")[0][:120]
+    # never echo anything that looks like a key
+    import re
+
+    text = re.sub(r"(sk-|key[=: ]+)[A-Za-z0-9_\-]{6,}", r"\1…", text)
+    return f"{name}: {text}" if text else name
