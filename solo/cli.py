@@ -19,7 +19,7 @@ def _play(args: argparse.Namespace) -> int:
     console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
                                                                      width=100, soft_wrap=True)
     shell = Shell(console, rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
-                  model=args.model, teach=args.teach, playset=args.playset)
+                  model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
     if args.load:
         if not shell.run_line(f"load {args.load}"):
             return 2
@@ -76,13 +76,20 @@ def _tutorial(args: argparse.Namespace) -> int:
     return run_interactive(shell)
 
 
-def _ruleset(args: argparse.Namespace):
-    from .nott.rules import get_ruleset
+def _playset(args: argparse.Namespace):
+    from .playsets import load_playset
 
-    rules = get_ruleset(args.rules)
+    return load_playset(args.playset) if getattr(args, "playset", None) else None
+
+
+def _ruleset(args: argparse.Namespace, playset=None):
+    """The rules: the playset's (or --rules), then --fast-setup, then each --set what-if."""
+    from .playsets import RuleOverrides, parse_overrides
+
+    base = playset.rules if playset is not None else RuleOverrides(base=args.rules)
     if getattr(args, "fast_setup", False):
-        rules = rules.with_(fast_setup=True)
-    return rules
+        base = base.model_copy(update={"fast_setup": True})
+    return parse_overrides(getattr(args, "set", None) or [], base).ruleset()
 
 
 def _autoplay(args: argparse.Namespace) -> int:
@@ -90,10 +97,12 @@ def _autoplay(args: argparse.Namespace) -> int:
 
     from .sim.autoplay import autoplay
 
-    rules = _ruleset(args)
-    out = Path(args.out) if args.out else Path(f"nott-{rules.name}-{args.policy}-seed{args.seed}.md")
+    playset = _playset(args)
+    rules = _ruleset(args, playset)
+    stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}.md"
+    out = Path(args.out) if args.out else Path(stem)
     night = autoplay(args.seed, rules, args.policy, out=out, narrator_kind=args.narrator, model=args.model,
-                     notice=lambda t: print(f"solo: {t}", file=sys.stderr))
+                     notice=lambda t: print(f"solo: {t}", file=sys.stderr), playset=playset)
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
     print(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
@@ -114,7 +123,8 @@ def _sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         print(f"solo: --games must be at least 1, got {args.games}", file=sys.stderr)
         return 2
-    rules = _ruleset(args)
+    playset = _playset(args)
+    rules = _ruleset(args, playset)
     workers = args.workers or (os.cpu_count() or 1)
     err = Console(stderr=True)
     started = time.perf_counter()
@@ -132,10 +142,41 @@ def _sim(args: argparse.Namespace) -> int:
     summary = summarize(records, rules=rules.name + (" (fast setup)" if rules.fast_setup else ""),
                         policy=args.policy, seed=args.seed, workers=workers, seconds=seconds,
                         cast=[c.name for c in SIM_CAST])
+    summary["playset"] = playset.name if playset else None
+    summary["overrides"] = list(args.set or [])
+    summary["ruleset"] = {k: getattr(rules, k) for k in ("trophy_start", "reserve_fallback", "face_modifiers",
+                                                         "genre_points", "strikes_to_die", "fast_setup")}
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         render(summary, Console(highlight=False))
+    return 0
+
+
+def _playsets(args: argparse.Namespace) -> int:
+    from .playsets import PlaysetError, list_playsets, read_playset, user_dir
+
+    for name, where, path in list_playsets():
+        try:
+            ps = read_playset(path)
+            print(f"{name:<22} {where:<9} {ps.title} — {ps.rules.base} rules")
+        except PlaysetError as exc:
+            print(f"{name:<22} {where:<9} BROKEN: {exc}")
+    print(f"(user playsets live in {user_dir()})")
+    return 0
+
+
+def _playset_check(args: argparse.Namespace) -> int:
+    from .playsets import PlaysetError, read_playset
+
+    try:
+        ps = read_playset(args.file)
+    except PlaysetError as exc:
+        print(f"solo: {exc}", file=sys.stderr)
+        return 1
+    r = ps.ruleset()
+    print(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {r.genre_points} Genre Points, "
+          f"{r.strikes_to_die} Strikes to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
     return 0
 
 
@@ -169,7 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="template (offline, default) or llm (OPENAI_API_KEY / OPENAI_BASE_URL)")
     play.add_argument("--model", help="model name for --narrator llm (or SOLO_MODEL)")
     play.add_argument("--teach", action="store_true", help="after each resolution, say which rule fired")
-    play.add_argument("--playset", help="playset name or file")
+    play.add_argument("--playset", help="playset name or file (see: solo playsets)")
+    play.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. genre_points=5")
     play.add_argument("--batch", action="store_true", help="read commands from stdin even on a terminal")
     play.set_defaults(func=_play)
 
@@ -187,6 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--narrator", default="template", choices=["template", "llm"])
     auto.add_argument("--model")
     auto.add_argument("--out", metavar="FILE", help="transcript file (default nott-RULES-POLICY-seedN.md)")
+    auto.add_argument("--playset", help="playset name or file")
+    auto.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. strikes_to_die=4")
     auto.set_defaults(func=_autoplay)
 
     sim = sub.add_parser("sim", help="Monte Carlo over many nights: odds against the rulebook's claims")
@@ -197,7 +241,22 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
     sim.add_argument("--fast-setup", action="store_true")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--playset", help="playset name or file: its rules are simulated")
+    sim.add_argument("--set", action="append", metavar="KEY=VALUE",
+                     help="rule what-if, repeatable: genre_points=5, strikes_to_die=4, face_modifiers=1,2,4, …")
     sim.set_defaults(func=_sim)
+
+    pls = sub.add_parser("playsets", help="list the built-in and user playsets")
+    pls.set_defaults(func=_playsets)
+    plc = sub.add_parser("playset", help="playset tools: solo playset check FILE")
+    plc_sub = plc.add_subparsers(dest="playset_command", metavar="ACTION", required=True)
+    check = plc_sub.add_parser("check", help="validate a playset file")
+    check.add_argument("file")
+    check.set_defaults(func=_playset_check)
+
+    from .t13.cli import register as _draw_test
+
+    _draw_test(sub)
 
     rules = sub.add_parser("rules", help="print the rules reference, or search it")
     rules.add_argument("topic", nargs="*")
@@ -215,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except ValueError as exc:  # a bad playset, --set, ruleset …: one line, no traceback
+        print(f"solo: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # e.g. piped into head
         import os
 

@@ -176,8 +176,11 @@ class TemplateNarrator:
         *,
         prompts: str | os.PathLike[str] | None = None,
         environment: Environment | None = None,
+        setting: Mapping[str, Any] | None = None,
     ) -> None:
         self.seed = 0 if seed is None else seed
+        #: The playset's setting (``Playset.setting()``), or None for the default camp.
+        self.setting = dict(setting) if setting else None
         if environment is None:
             environment = _shared_environment(str(Path(prompts) if prompts is not None else prompts_dir()))
         self.env = environment
@@ -204,7 +207,7 @@ class TemplateNarrator:
         :class:`jinja2.UndefinedError` when the beat's context lacks a key its template uses."""
         ctx = {"player_action": None, "summary": ""}
         ctx.update(beat.context)
-        ctx.update(v=int(variant), kind=beat.kind)
+        ctx.update(v=int(variant), kind=beat.kind, setting=self.setting)
         return self._render(f"template/{beat.kind}.j2", ctx)
 
     def respond(self, character: Any, beat: Beat) -> str:
@@ -215,7 +218,7 @@ class TemplateNarrator:
         v0 = self._variant("response", self.responses)
         self.responses += 1
         return self._choose("response", (ctx["suit"], ctx["severity"], ctx["match"]), v0,
-                            lambda v: self._render("template/response.j2", ctx | {"v": v}))
+                            lambda v: self._render("template/response.j2", ctx | {"v": v, "setting": self.setting}))
 
     @staticmethod
     def response_context(character: Any, beat: Beat) -> dict[str, Any]:

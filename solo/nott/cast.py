@@ -33,13 +33,16 @@ WHY = (
 )
 
 
-def quick_cast(seed: int | str | None = None, rng: random.Random | None = None) -> list[Character]:
+def quick_cast(seed: int | str | None = None, rng: random.Random | None = None,
+               archetypes: dict[int, tuple[str, ...]] | None = None) -> list[Character]:
     """Four characters with four different Aptitudes, as the rulebook recommends: "It might
     make a more thematically balanced game if each player plays a character with a
-    different Aptitude." """
+    different Aptitude." ``archetypes`` (by suit) replaces the rulebook's examples, e.g. a
+    playset's suggestions."""
     rng = rng or random.Random(seed)
     names = rng.sample(NAMES, 4)
     whys = rng.sample(WHY, 4)
     suits = list(SUITS)
     rng.shuffle(suits)
-    return [Character(names[i], s, rng.choice(ARCHETYPES[s]), whys[i]) for i, s in enumerate(suits)]
+    pool = archetypes or ARCHETYPES
+    return [Character(names[i], s, rng.choice(tuple(pool[s])), whys[i]) for i, s in enumerate(suits)]

@@ -69,10 +69,7 @@ class Night:
         self.game = game if game is not None else Game(cast, rules, SeededChance(seed))
         self.seed = seed
         self.steps: list[Step] = []
-        self.narrator = narrator
-        if hasattr(narrator, "set_cast"):
-            narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude]}
-                               for c in self.game.cast])
+        self._set_narrator(narrator)
         self.narrator_name = narrator_name
         self.playset = playset
         self.playset_title: str | None = None
@@ -86,6 +83,20 @@ class Night:
         self.transcript = Transcript(transcript_path, self) if transcript_path else None
         self._replaying = False
         self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
+
+    def _set_narrator(self, narrator) -> None:
+        self._narrator = narrator
+        if hasattr(narrator, "set_cast"):
+            narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude]}
+                               for c in self.game.cast])
+
+    @property
+    def narrator(self):
+        return self._narrator
+
+    @narrator.setter
+    def narrator(self, narrator) -> None:
+        self._set_narrator(narrator)
 
     # ------------------------------------------------------------------ building
 

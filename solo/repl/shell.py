@@ -47,7 +47,8 @@ class Shell:
 
     def __init__(self, console: Console | None = None, *, rules: str = "ashcan", fast: bool = False,
                  seed: int | None = None, narrator: str = "template", model: str | None = None,
-                 teach: bool = False, playset: str | None = None, auto_resolve: bool = True) -> None:
+                 teach: bool = False, playset: str | None = None, auto_resolve: bool = True,
+                 overrides: list[str] | None = None) -> None:
         self.console = console or Console(highlight=False)
         self.night: Night | None = None
         self.rules_name = rules
@@ -57,6 +58,7 @@ class Shell:
         self.model = model
         self.teach = teach
         self.playset = playset
+        self.overrides = list(overrides or [])
         self.auto_resolve = auto_resolve
         self.pending: list[Character] = []
         self.errors = 0
@@ -155,15 +157,33 @@ class Shell:
 
         return check_dice(args[0], args[1])
 
-    def make_narrator(self, seed):
+    def make_narrator(self, seed, playset=None):
         from ..narration.factory import make_narrator
 
-        return make_narrator(self.narrator_kind, seed=seed, model=self.model, notice=lambda t: self.out("notice", t))
+        return make_narrator(self.narrator_kind, seed=seed, model=self.model, notice=lambda t: self.out("notice", t),
+                             playset=playset)
+
+    def playset_obj(self):
+        """The chosen playset (loaded now, so a bad one is refused before the night begins)."""
+        if not self.playset:
+            return None
+        from ..playsets import load_playset
+
+        return load_playset(self.playset)
+
+    def ruleset(self):
+        """Rules from the playset (or the named ruleset), then fast setup and --set what-ifs."""
+        from ..playsets import RuleOverrides, parse_overrides
+
+        ps = self.playset_obj()
+        base = ps.rules if ps is not None else RuleOverrides(base=self.rules_name)
+        if self.fast:
+            base = base.model_copy(update={"fast_setup": True})
+        return parse_overrides(self.overrides, base).ruleset()
 
     def begin(self, cast: list[Character]) -> None:
-        rules = get_ruleset(self.rules_name)
-        if self.fast:
-            rules = rules.with_(fast_setup=True)
+        rules = self.ruleset()
+        ps = self.playset_obj()
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 10**6)
         self.seed = None
         stem = f"night-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
@@ -172,13 +192,15 @@ class Shell:
         while save.exists():
             n += 1
             save = saves_dir() / f"{stem}-{n}.json"
-        night = Night(cast, rules, seed, narrator=self.make_narrator(seed), save_path=save,
+        night = Night(cast, rules, seed, narrator=self.make_narrator(seed, ps), save_path=save,
                       transcript_path=transcripts_dir() / (save.stem + ".md"), narrator_name=self.narrator_kind,
-                      playset=self.playset, out=self.out)
+                      playset=ps.name if ps else None, out=self.out)
+        night.playset_title = ps.title if ps else None
         self.night = night
         night.on_resolved = self.teach_line
         self.pending = []
-        self.info(f"A new night: {rules.name} rules{' (fast setup)' if rules.fast_setup else ''}, seed {seed} "
+        where = f"{ps.title} — " if ps else ""
+        self.info(f"A new night: {where}{rules.name} rules{' (fast setup)' if rules.fast_setup else ''}, seed {seed} "
                   f"(replay it with --seed {seed}).", "bold")
         self.info(f"Saving to {save}", "dim")
         night.start()
@@ -314,15 +336,18 @@ class Shell:
 
 # ---------------------------------------------------------------------- setup commands
 
-@command("new", "[ashcan|playtest] [fast] [seed N]", group="setting up")
+@command("new", "[ashcan|playtest] [fast] [seed N] [playset NAME]", group="setting up")
 def cmd_new(sh: Shell, arg: str) -> None:
     """Set up a new night: ruleset, optional fast setup, seed. Then quick or character ×4."""
     words = arg.split()
-    rules, fast, seed = "ashcan", False, None
+    rules, fast, seed, playset = "ashcan", False, None, None
     i = 0
     while i < len(words):
         w = words[i].lower()
-        if w in ("ashcan", "playtest"):
+        if w in ("playset", "--playset") and i + 1 < len(words):
+            i += 1
+            playset = words[i]
+        elif w in ("ashcan", "playtest"):
             rules = w
         elif w in ("fast", "--fast"):
             fast = True
@@ -334,10 +359,16 @@ def cmd_new(sh: Shell, arg: str) -> None:
         else:
             raise CommandError(f"new takes ashcan|playtest, fast, seed N: not {words[i]!r}")
         i += 1
+    if playset is not None:
+        from ..playsets import load_playset
+
+        load_playset(playset)  # refuse a bad one now
     sh.rules_name, sh.fast, sh.seed = rules, fast, seed
+    if playset is not None:
+        sh.playset = playset
     sh.night = None
     sh.pending = []
-    r = get_ruleset(rules)
+    r = sh.ruleset()
     want = str(r.max_cast) if r.min_cast == r.max_cast else f"{r.min_cast}–{r.max_cast}"
     sh.info(f"New night: {rules} rules{', fast setup' if fast else ''}, seed {seed if seed is not None else 'random'}. "
             f"Cast of {want}: type quick for a ready cast, or character Name, Archetype, Aptitude, Why.")
@@ -357,9 +388,10 @@ def cmd_quick(sh: Shell, arg: str) -> None:
         raise CommandError("a night is under way (it is saved): type new first to start another")
     seed = sh.seed if sh.seed is not None else random.SystemRandom().randrange(1, 10**6)
     sh.seed = seed
-    cast = quick_cast(seed)
-    r = get_ruleset(sh.rules_name)
-    sh.begin(cast[: r.max_cast])
+    ps = sh.playset_obj()
+    archetypes = {i: tuple(getattr(ps.archetypes, SUIT_APTITUDES[i])) for i in range(4)} if ps else None
+    cast = quick_cast(seed, archetypes=archetypes)
+    sh.begin(cast[: sh.ruleset().max_cast])
 
 
 @command("character", "Name, Archetype, Aptitude[, Why]", aliases=("char",), group="setting up")
@@ -375,7 +407,7 @@ def cmd_character(sh: Shell, arg: str) -> None:
     if any(c.name.lower() == name.lower() for c in sh.pending):
         raise CommandError(f"there is already a {name!r} in the cast")
     ch = Character(name, parse_suit(apt), archetype, why)
-    r = get_ruleset(sh.rules_name)
+    r = sh.ruleset()
     sh.pending.append(ch)
     used = {c.aptitude for c in sh.pending[:-1]}
     hint = "" if ch.aptitude not in used else " (another character shares this Aptitude)"
@@ -388,7 +420,7 @@ def cmd_character(sh: Shell, arg: str) -> None:
 @command("start", "", group="setting up")
 def cmd_start(sh: Shell, arg: str) -> None:
     """Begin with the characters added so far (the playtest rules allow a cast of 3)."""
-    r = get_ruleset(sh.rules_name)
+    r = sh.ruleset()
     if not r.min_cast <= len(sh.pending) <= r.max_cast:
         raise CommandError(f"the {r.name} rules need {r.min_cast}–{r.max_cast} characters; "
                            f"{len(sh.pending)} added")
@@ -423,7 +455,16 @@ def cmd_load(sh: Shell, arg: str) -> None:
 def load_into(sh: Shell, path: Path) -> None:
     save = read_save(path)
     night = Night.from_save(path, narrator=None, out=sh.out)
-    night.narrator = sh.make_narrator(save.seed)
+    ps = None
+    if save.playset:
+        from ..playsets import PlaysetError, load_playset
+
+        try:
+            ps = load_playset(save.playset)
+            night.playset_title = ps.title
+        except PlaysetError as exc:
+            sh.out("notice", f"{exc}; narrating without the playset's setting")
+    night.narrator = sh.make_narrator(save.seed, ps)
     night.narrator_name = sh.narrator_kind
     night.on_resolved = sh.teach_line
     sh.night = night
@@ -653,3 +694,4 @@ def cmd_help(sh: Shell, arg: str) -> None:
 def cmd_quit(sh: Shell, arg: str) -> None:
     """Save and leave (Ctrl-D does the same)."""
     raise Quit()
+from . import race  # noqa: E402,F401  (the T13 side-rule registers its commands)

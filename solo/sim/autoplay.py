@@ -14,13 +14,20 @@ from .policies import get_policy, next_actions
 
 
 def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Path,
-             narrator_kind: str = "template", model: str | None = None, notice=None) -> Night:
+             narrator_kind: str = "template", model: str | None = None, notice=None, playset=None) -> Night:
+    """Play a whole night; ``playset`` (a :class:`~solo.playsets.Playset`) sets the scene and
+    the quick cast's archetypes (its rules are the caller's to apply to ``rules``)."""
     from ..narration.factory import make_narrator
+    from ..nott.cards import SUIT_APTITUDES
 
     policy = get_policy(policy_name)
-    narrator = make_narrator(narrator_kind, seed=seed, model=model, notice=notice)
-    cast = quick_cast(seed)[: rules.max_cast]
-    night = Night(cast, rules, seed, narrator=narrator, transcript_path=out, narrator_name=narrator_kind)
+    narrator = make_narrator(narrator_kind, seed=seed, model=model, notice=notice, playset=playset)
+    archetypes = ({i: tuple(getattr(playset.archetypes, SUIT_APTITUDES[i])) for i in range(4)}
+                  if playset is not None else None)
+    cast = quick_cast(seed, archetypes=archetypes)[: rules.max_cast]
+    night = Night(cast, rules, seed, narrator=narrator, transcript_path=out, narrator_name=narrator_kind,
+                  playset=playset.name if playset is not None else None)
+    night.playset_title = playset.title if playset is not None else None
     night.start()
     game = night.game
     rng = random.Random(seed ^ 0x5EED)

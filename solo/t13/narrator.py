@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -140,6 +141,19 @@ def _tidy(text: str) -> str:
     return text
 
 
+_DIGITS = re.compile(r"\d+")
+
+
+def _shape(text: str, beat: Beat) -> str:
+    """The text with the beat's names and numbers blanked: two placings told with the same
+    words for different people have the same shape, and the narrator avoids that in a row."""
+    c = beat.context
+    names = [c.get("name"), c.get("winner"), *(c.get("names") or [])]
+    for n in sorted((str(x) for x in names if x), key=len, reverse=True):
+        text = text.replace(n, "§")
+    return _DIGITS.sub("#", text)
+
+
 def _cell(beat: Beat) -> tuple:
     c = beat.context
     return tuple(c.get(k) for k in ("place", "passed", "suit_class", "first", "last", "alone"))
@@ -166,6 +180,7 @@ class RaceNarrator:
         self._last_text: str | None = None
         self._last_by_kind: dict[str, str] = {}
         self._last_variant: dict[tuple, int] = {}
+        self._last_shape: dict[str, str] = {}
 
     def narrate(self, beat: Beat) -> Iterator[str]:
         """The beat's text as one chunk (chosen now, not when the iterator is read)."""
@@ -176,23 +191,27 @@ class RaceNarrator:
         v0 = self._variant(beat.kind, self.count)
         self.count += 1
         avoid = {self._last_text, self._last_by_kind.get(beat.kind)}
+        last_shape = self._last_shape.get(beat.kind)
         last_v = self._last_variant.get((beat.kind, _cell(beat)))
-        first: tuple[int, str] | None = None
-        chosen: tuple[int, str] | None = None
+        first: tuple[int, str] | None = None  # the first text that is no repeat
+        chosen: tuple[int, str] | None = None  # ... and that also reads differently from the last of its kind
         for step in range(self.VARIANTS):
             v = (v0 + step) % self.VARIANTS
             if v == last_v:
                 continue
             text = self.render(beat, v)
+            if text in avoid:
+                continue
             if first is None:
                 first = (v, text)
-            if text not in avoid:
+            if _shape(text, beat) != last_shape:
                 chosen = (v, text)
                 break
         v, text = chosen or first or (v0, self.render(beat, v0))
         self._last_variant[(beat.kind, _cell(beat))] = v
         self._last_text = text
         self._last_by_kind[beat.kind] = text
+        self._last_shape[beat.kind] = _shape(text, beat)
         return text
 
     def tell_all(self, beats: Iterable[Beat]) -> list[str]:
@@ -210,6 +229,7 @@ class RaceNarrator:
         self._last_text = None
         self._last_by_kind.clear()
         self._last_variant.clear()
+        self._last_shape.clear()
 
     def _variant(self, kind: str, n: int) -> int:
         digest = hashlib.blake2b(f"{self.seed!r}|{n}|{kind}".encode(), digest_size=8).digest()

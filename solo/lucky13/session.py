@@ -1,0 +1,1168 @@
+"""A played Lucky 13 scene: characters, a seeded chance source, steps, transcript, autosave.
+
+The REPL (:mod:`solo.repl.lucky13`) parses what the player types into a *step*: an
+operation kind and its arguments as plain data (``check`` with who, ability, skill,
+difficulty, …). :meth:`Scene.do` applies it to the rules core (:mod:`solo.lucky13`),
+all or nothing, with dice from the scene's :class:`~solo.lucky13.dice.SeededChance` or
+typed by the player (physical dice), and records the dice each step used.
+
+- **Undo** is exact: every step keeps a snapshot of the state before it (characters are
+  immutable values, the chance source's state is saved), and undo restores it.
+- **Saves** hold the seed and the steps (kind, arguments, dice, typed or not); loading
+  replays them through the rules core, and a seeded step must draw the dice the save
+  recorded, so a save that does not replay is refused. Pydantic model, own ``format``
+  (``solo-lucky13-save``), checksum, atomic write; a damaged file is refused in one line
+  and kept as it is.
+- **Transcript**: Markdown — header, each check/contest/attack with its dice arithmetic
+  line and the narration, the player's words, and a footer at ``end``. Nothing
+  time-dependent is written, so the same seed and steps give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..play.saves import SaveError
+from .advancement import award, buy_specialization, change_reputation, raise_ability
+from .beats import attack_beats, check_beats, contest_beats, health_beats, opening_beat
+from .character import (
+    ABILITIES,
+    ARRAYS,
+    Ability,
+    Background,
+    Character,
+    Impairment,
+    ability_for_percentile,
+    assign_array,
+    assist_steps,
+    create_character,
+    parse_ability,
+)
+from .checks import DIFFICULTY_LEVELS, TARGET, Edge, Mode, PoolRoll, check, contest, difficulty_die
+from .combat import Armor, Initiative, Weapon, attack, attack_pool, defense_pool, roll_initiative
+from .dice import ABILITY, ACCURACY, D6, DAMAGE, DEFENSE, DIFFICULTY, EXTRA, NONE, SKILL, Die, Pool, SeededChance, as_die
+from .errors import Lucky13Error
+
+FORMAT = "solo-lucky13-save"
+VERSION = 1
+#: Starting specializations when the scene does not say (the engine sets none, R22).
+DEFAULT_ALLOWANCE = 2
+#: Skills a combat roll uses when none is named ("Reflex + Combat + Weapon Accuracy").
+COMBAT_SKILLS = ("Combat", "Fighting", "Weaponry")
+#: Most steps a modifier may move a die in one roll (keeps pools and odds small).
+MAX_STEPS = 5
+#: Most dice a player may type for one step.
+MAX_TYPED = 200
+
+OPS = ("create", "weapon", "armor", "check", "contest", "attack", "damage", "heal", "initiative", "join",
+       "initiative_end", "award", "advance", "reputation", "mode", "say", "end")
+#: Steps that roll dice (and so may be given typed dice).
+ROLLING = ("create", "check", "contest", "attack", "initiative", "join")
+
+
+class SceneError(Lucky13Error):
+    """A step the scene cannot take as asked (its message is one line)."""
+
+
+# ---------------------------------------------------------------------- parsing helpers (shared with the REPL)
+
+#: Extra words for the difficulty levels ("check Hrothgar pulse fighting hard").
+DIFFICULTY_ALIASES = {"hard": "Difficult", "medium": "Moderate", "normal": "Moderate", "average": "Moderate",
+                      "very hard": "Challenging", "impossible": "Heroic"}
+
+
+def parse_ability_word(word: str) -> Ability:
+    """An ability from its name or any unique beginning of it (``pul``, ``ref``, ``i``)."""
+    key = str(word).strip().lower()
+    if key:
+        hits = [a for a in ABILITIES if a.value.lower().startswith(key)]
+        if len(hits) == 1:
+            return hits[0]
+    raise SceneError(f"not an ability: {word!r} (abilities: {', '.join(a.value for a in ABILITIES)})")
+
+
+def parse_difficulty_word(word: str) -> Die:
+    """A Difficulty die from a level name (or its beginning, ``mod``), an alias (``hard`` =
+    Difficult, d8) or a die (``d10``, ``none``)."""
+    key = " ".join(str(word).strip().lower().replace("-", " ").split())
+    key = DIFFICULTY_ALIASES.get(key, key)
+    if key:
+        hits = [(n, d) for n, d in DIFFICULTY_LEVELS if n.lower().startswith(key.lower())]
+        if len(hits) == 1:
+            return hits[0][1]
+    try:
+        return difficulty_die(key)
+    except Lucky13Error:
+        pass
+    names = ", ".join(n.lower() for n, _ in DIFFICULTY_LEVELS)
+    raise SceneError(f"not a difficulty: {word!r} (levels: {names}, hard = difficult; or a die d4–d12)")
+
+
+def difficulty_label(die: Die) -> str:
+    """``"Moderate (d10)"``, ``"Heroic (no die)"`` or ``"d12+d4"``."""
+    for name, d in DIFFICULTY_LEVELS:
+        if d == die:
+            return f"{name} ({die if not die.is_none else 'no die'})"
+    return str(die)
+
+
+def _clean(text: Any, what: str, limit: int = 40) -> str:
+    if not isinstance(text, str):
+        raise SceneError(f"{what} must be text, got {text!r}")
+    t = " ".join(text.split())
+    if not t:
+        raise SceneError(f"{what} cannot be empty")
+    if len(t) > limit:
+        raise SceneError(f"{what} is at most {limit} characters, got {t!r}")
+    if re.search(r"[=:,;\"'#|*_`<>\\]", t) or any(ord(c) < 32 for c in t):
+        raise SceneError(f"{what} {t!r} cannot hold = : , ; quotes # | * _ ` < > or \\")
+    words = t.lower().split()
+    if any(re.fullmatch(r"[+-]?\d+", w) for w in words):
+        raise SceneError(f"{what} {t!r} cannot hold a bare number (numbers are typed dice)")
+    if any(w in ("vs", "versus") for w in words):
+        raise SceneError(f"{what} {t!r} cannot hold the word 'vs'")
+    if t[0] in "+-":
+        raise SceneError(f"{what} {t!r} cannot start with + or -")
+    return t
+
+
+def _whole(n: Any, what: str, lo: int = 0, hi: int = 10**6) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi:
+        raise SceneError(f"{what} must be a whole number {lo}–{hi}, got {n!r}")
+    return n
+
+
+# ---------------------------------------------------------------------- dice text
+
+def die_text(d) -> str:
+    """One die of a roll: ``d8 5``, ``d6 6!+6!+2`` (``!``: it exploded), ``d8 1 (implodes)``,
+    ``d8 7 (rolled twice, 3 dropped)``."""
+    faces = "+".join(f"{f}!" if i < len(d.faces) - 1 else str(f) for i, f in enumerate(d.faces))
+    text = f"d{d.size} {faces}"
+    if d.discarded is not None:
+        text += f" (rolled twice, {d.discarded} dropped)"
+    if d.imploded:
+        text += " (implodes)"
+    return text
+
+
+def roll_text(roll: PoolRoll, labels: Mapping[str, str]) -> str:
+    """A pool's dice arithmetic: ``Pulse d8 5 + Fighting d10 3 + Moderate d10 9 = 17``."""
+    parts, seen = [], set()
+    for d in roll.dice:
+        label = "" if d.role in seen else labels.get(d.role, d.role)
+        seen.add(d.role)
+        parts.append(f"{label} {die_text(d)}".strip())
+    return (" + ".join(parts) or "no dice") + f" = {roll.total}"
+
+
+def _md(text: str) -> str:
+    return " ".join(str(text).replace("|", "\\|").split())
+
+
+# ---------------------------------------------------------------------- chance wrappers
+
+class _Recorder:
+    """The scene's seeded chance, writing down every face it gives."""
+
+    def __init__(self, chance: SeededChance) -> None:
+        self.chance = chance
+        self.faces: list[int] = []
+        self.sides: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        v = self.chance.roll(sides)
+        self.faces.append(v)
+        self.sides.append(sides)
+        return v
+
+
+class _Typed:
+    """Dice the player rolled at the table, used in rolling order."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        vals = list(values)
+        if len(vals) > MAX_TYPED:
+            raise SceneError(f"at most {MAX_TYPED} typed dice at once, got {len(vals)}")
+        for i, v in enumerate(vals, 1):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise SceneError(f"typed die {i} must be a whole number 1 or more, got {v!r}")
+        self.values = vals
+        self.pos = 0
+        self.sides: list[int] = []
+
+    def so_far(self) -> str:
+        return ", ".join(f"d{s} {v}" for s, v in zip(self.sides, self.values)) or "nothing yet"
+
+    def roll(self, sides: int) -> int:
+        if self.pos >= len(self.values):
+            raise SceneError(f"not enough dice typed: {len(self.values)} given ({self.so_far()}) and a d{sides} is "
+                             "needed next (an exploding die rolls again: type its extra roll straight after it)")
+        v = self.values[self.pos]
+        if v == 0 and sides == 100:  # percentile dice: "00" is 100 (R36)
+            v = self.values[self.pos] = 100
+        if not 1 <= v <= sides:
+            raise SceneError(f"typed die {self.pos + 1} is {v}, but it is a d{sides} (1–{sides}); "
+                             f"rolling order so far: {self.so_far()}")
+        self.pos += 1
+        self.sides.append(sides)
+        return v
+
+    @property
+    def faces(self) -> list[int]:
+        return self.values[: self.pos]
+
+
+# ---------------------------------------------------------------------- records
+
+@dataclass(frozen=True)
+class Gear:
+    """What a character carries into combat."""
+
+    weapons: tuple[Weapon, ...] = ()
+    armor: Armor | None = None
+
+    def weapon(self, name: str) -> Weapon | None:
+        key = " ".join(str(name).lower().split())
+        exact = [w for w in self.weapons if w.name.lower() == key]
+        if exact:
+            return exact[0]
+        hits = [w for w in self.weapons if w.name.lower().startswith(key)]
+        return hits[0] if len(hits) == 1 else None
+
+    def text(self) -> str:
+        parts = [f"{w.name} ({w.accuracy}/{w.damage})" for w in self.weapons]
+        if self.armor:
+            parts.append(f"{self.armor.name} armor {self.armor.die}")
+        return ", ".join(parts)
+
+
+@dataclass
+class Outcome:
+    """What one step did, for the REPL to show: a heading, mechanical lines (the dice
+    arithmetic), notes, and the narration told."""
+
+    kind: str
+    heading: str | None = None
+    lines: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    beats: list = field(default_factory=list)
+    narration: list[tuple[str, str]] = field(default_factory=list)
+    result: Any = None
+    summary: str = ""
+    speaker: str | None = None
+    said: str | None = None
+
+
+@dataclass
+class Step:
+    """One step played: its kind and arguments (plain data), the dice it used, whether they
+    were typed, a one-line summary, and the state before it (for undo)."""
+
+    kind: str
+    args: dict[str, Any]
+    dice: list[int]
+    typed: bool
+    summary: str
+    before: Any = field(default=None, repr=False, compare=False)
+
+
+# ---------------------------------------------------------------------- save files
+
+class SavedStep(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal[OPS]  # type: ignore[valid-type]
+    args: dict[str, Any] = Field(default_factory=dict)
+    dice: list[int] = Field(default_factory=list, max_length=MAX_TYPED * 4)
+    typed: bool = False
+
+
+class SceneSave(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["solo-lucky13-save"] = FORMAT
+    version: Literal[1] = VERSION
+    seed: int | str
+    mode: Literal["cinematic", "gritty", "plain"] = "cinematic"
+    title: str = Field(default="", max_length=80)
+    allowance: int = Field(default=DEFAULT_ALLOWANCE, ge=0, le=20)
+    narrator: str = "template"
+    steps: list[SavedStep] = Field(default_factory=list)
+    transcript: str | None = None
+    finished: bool = False
+    summary: str = ""
+    checksum: str = ""
+
+    def body_digest(self) -> str:
+        data = self.model_dump(mode="json", exclude={"checksum"})
+        raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+    def sealed(self) -> SceneSave:
+        return self.model_copy(update={"checksum": self.body_digest()})
+
+
+def write_scene_save(save: SceneSave, path: Path) -> Path:
+    """Write atomically: a temp file in the same folder, fsync, then rename over ``path``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(save.sealed().model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def read_scene_save(path: Path) -> SceneSave:
+    """Parse and validate a Lucky 13 save (not yet replayed). Raises
+    :class:`~solo.play.saves.SaveError` in one line; never touches the file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"cannot read save {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"save {str(path)!r} is not UTF-8 text; it is damaged (file kept as it is)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"save {str(path)!r} is damaged or truncated: {exc.msg} at line {exc.lineno} "
+                        "(file kept as it is)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{str(path)!r} is not a Lucky 13 save file (file kept as it is)")
+    if data.get("version") != VERSION:
+        raise SaveError(f"save {str(path)!r} has version {data.get('version')!r}; this solo reads version {VERSION}")
+    try:
+        save = SceneSave.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise SaveError(f"save {str(path)!r} is invalid at {where}: {err['msg']} (file kept as it is)") from None
+    if save.checksum != save.body_digest():
+        raise SaveError(f"save {str(path)!r} was modified or damaged: its checksum does not match "
+                        "(file kept as it is)")
+    return save
+
+
+def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, Path]:
+    """A fresh save path and transcript path: ``lucky13-<date>-<time>-<seed>[-n]``."""
+    stem = f"lucky13-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
+    n, name = 1, stem
+    while (saves / f"{name}.json").exists() or (transcripts / f"{name}.md").exists():
+        n += 1
+        name = f"{stem}-{n}"
+    return saves / f"{name}.json", transcripts / f"{name}.md"
+
+
+def latest_unfinished_scene(saves: Path) -> Path | None:
+    """The most recently written Lucky 13 save that is not finished (damaged ones skipped)."""
+    best: tuple[float, Path] | None = None
+    for p in Path(saves).glob("lucky13-*.json"):
+        try:
+            save = read_scene_save(p)
+        except SaveError:
+            continue
+        if save.finished:
+            continue
+        m = p.stat().st_mtime
+        if best is None or m > best[0]:
+            best = (m, p)
+    return best[1] if best else None
+
+
+# ---------------------------------------------------------------------- transcript
+
+class SceneTranscript:
+    """The actual-play transcript of a scene, written as it goes (Markdown)."""
+
+    def __init__(self, path: Path, resume: bool = False) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if resume and self.path.exists():
+            self._write("\n*(the scene resumes)*\n\n")
+        elif not resume:
+            self.path.write_text("", encoding="utf-8")
+
+    def _write(self, text: str) -> None:
+        with self.path.open("a", encoding="utf-8") as fh:
+            fh.write(text)
+
+    def header(self, scene: Scene) -> None:
+        lines = [
+            f"# Lucky 13 — {_md(scene.title) or 'a scene'}",
+            "",
+            f"- **Seed:** {scene.seed}",
+            f"- **Mode:** {scene.mode.value}",
+            f"- **Narrator:** {scene.narrator_name}",
+            f"- **Starting specializations:** {scene.allowance} (+1 per impairment)",
+            "",
+            "## The scene",
+            "",
+        ]
+        self._write("\n".join(lines) + "\n")
+
+    def outcome(self, out: Outcome) -> None:
+        parts: list[str] = []
+        if out.kind == "say":
+            who = f"**{_md(out.speaker)}:** " if out.speaker else ""
+            self._write(f"{who}“{_md(out.said or '')}”\n\n")
+            return
+        if out.heading:
+            parts.append(f"### {_md(out.heading)}\n")
+        if out.lines:
+            parts.append("*⚙ " + " · ".join(_md(x) for x in out.lines) + "*\n")
+        for note in out.notes:
+            parts.append(_md(note) + "\n")
+        for _kind, text in out.narration:
+            parts.append("> " + " ".join(text.split()) + "\n")
+        if parts:
+            self._write("\n".join(parts) + "\n")
+
+    def narration(self, texts: Iterable[str]) -> None:
+        for text in texts:
+            self._write("> " + " ".join(text.split()) + "\n\n")
+
+    def note(self, text: str) -> None:
+        self._write(f"{_md(text)}\n\n")
+
+    def footer(self, scene: Scene) -> None:
+        s = scene.stats
+        lines = ["## Totals", "", "| Character | Hit points | Pulse | Adventure Points | Reputation | State |",
+                 "|---|---|---|---|---|---|"]
+        for name, ch in scene.characters.items():
+            h = ch.health
+            lines.append(f"| {_md(name)} | {h.hp}/{h.max_hp} | {h.pulse if not h.pulse.is_none else 'none'} "
+                         f"(full {h.base}) | {ch.adventure_points} | {ch.reputation:+d} | {state_word(ch)} |")
+        lines += [
+            "",
+            f"- Steps: {len(scene.steps)}",
+            f"- Checks: {s['checks']} ({s['successes']} succeeded)",
+            f"- Contests: {s['contests']} ({s['contest_wins']} won by the side acting)",
+            f"- Attacks: {s['attacks']} ({s['hits']} hits, {s['damage']} damage)",
+            f"- Explosions: {s['explosions']} · Dilemmas: {s['dilemmas']}",
+            "",
+        ]
+        self._write("\n".join(lines) + "\n")
+
+
+def state_word(ch: Character) -> str:
+    h = ch.health
+    if h.dead:
+        return "dead"
+    if h.dying:
+        return "dying, stable" if h.stable else "dying"
+    return "unhurt" if h.hp == h.max_hp else "wounded"
+
+
+# ---------------------------------------------------------------------- the scene
+
+Output = Callable[[str, str], None]
+
+
+class Scene:
+    """One Lucky 13 scene as it is played."""
+
+    def __init__(self, seed: int | str, *, mode: Mode | str = Mode.CINEMATIC, title: str = "",
+                 allowance: int = DEFAULT_ALLOWANCE, narrator=None, narrator_name: str = "template",
+                 save_path: Path | None = None, transcript_path: Path | None = None) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise SceneError(f"a seed is a whole number or text, got {seed!r}")
+        self.seed = seed
+        self.chance = SeededChance(seed)
+        self.start_mode = Mode(mode)
+        self.mode = self.start_mode
+        self.title = " ".join(str(title or "").split())[:80]
+        self.allowance = _whole(allowance, "the starting specialization allowance", 0, 20)
+        self.characters: dict[str, Character] = {}
+        self.gear: dict[str, Gear] = {}
+        self.initiative: Initiative | None = None
+        self.finished = False
+        self.stats: Counter = Counter()
+        self.steps: list[Step] = []
+        self.narrator = narrator
+        self.narrator_name = narrator_name
+        self.pending_say: str | None = None
+        self.last_actor: str | None = None
+        self.save_path = Path(save_path) if save_path else None
+        self.transcript = SceneTranscript(transcript_path) if transcript_path else None
+        self._replaying = False
+
+    # ------------------------------------------------------------------ starting
+
+    def start(self) -> Outcome:
+        """Write the transcript header, tell the opening, save."""
+        out = Outcome("opening")
+        if self.transcript:
+            self.transcript.header(self)
+        out.beats = [opening_beat(self.title, self.mode.value, list(self.characters), self._common())]
+        self._narrate(out)
+        if self.transcript:
+            self.transcript.narration(t for _, t in out.narration)
+        self.autosave()
+        return out
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.characters)
+
+    def character(self, name: str) -> Character:
+        try:
+            return self.characters[name]
+        except (KeyError, TypeError):
+            raise SceneError(f"no character {name!r} in this scene (characters: "
+                             f"{', '.join(self.characters) or 'none yet'})") from None
+
+    def state_key(self) -> tuple:
+        """Everything undo must restore, as a comparable value."""
+        return (tuple(self.characters.items()), tuple(self.gear.items()), self.mode,
+                None if self.initiative is None else (self.initiative.order, tuple(self.initiative.rolls.items())),
+                self.finished, tuple(sorted(self.stats.items())), self.chance.getstate(), self.last_actor)
+
+    def _snapshot(self) -> tuple:
+        return (dict(self.characters), dict(self.gear), self.mode, self.initiative, self.finished,
+                Counter(self.stats), self.chance.getstate(), self.last_actor)
+
+    def _restore(self, snap: tuple) -> None:
+        (chars, gear, self.mode, self.initiative, self.finished, stats, rng, self.last_actor) = snap
+        self.characters = dict(chars)
+        self.gear = dict(gear)
+        self.stats = Counter(stats)
+        self.chance.setstate(rng)
+
+    def summary(self) -> str:
+        who = ", ".join(f"{n} {state_word(c)}" for n, c in self.characters.items()) or "no characters yet"
+        state = "over" if self.finished else f"{len(self.steps)} steps"
+        return f"{self.title or 'a scene'} — {who}; seed {self.seed}, {self.mode.value}, {state}"
+
+    def _status_line(self) -> str:
+        people = []
+        for n, c in self.characters.items():
+            h = c.health
+            people.append(f"{n} {state_word(c)} ({h.hp}/{h.max_hp} hp)")
+        return "; ".join(people) + "." if people else ""
+
+    def _common(self) -> dict[str, Any]:
+        return {"player_action": self.pending_say, "summary": self._status_line(), "mode": self.mode.value}
+
+    # ------------------------------------------------------------------ playing
+
+    def do(self, kind: str, args: Mapping[str, Any] | None = None, dice: Sequence[int] | None = None) -> Outcome:
+        """Take one step, all or nothing: on any error the scene is exactly as before.
+        ``dice`` are typed dice (every one must be used, in rolling order); without them the
+        scene's seeded chance rolls."""
+        if kind not in OPS:
+            raise SceneError(f"no step {kind!r} (steps: {', '.join(OPS)})")
+        if self.finished and kind not in ("say",):
+            raise SceneError("the scene is over: type new for another, or undo to take back its end")
+        try:
+            args = json.loads(json.dumps(dict(args or {})))
+        except (TypeError, ValueError):
+            raise SceneError(f"the arguments of a {kind} step must be plain data, got {args!r}") from None
+        if dice is not None and kind not in ROLLING:
+            raise SceneError(f"{kind} rolls no dice, so none can be typed for it")
+        snap = self._snapshot()
+        chance: _Typed | _Recorder = _Typed(dice) if dice is not None else _Recorder(self.chance)
+        try:
+            out = getattr(self, f"_op_{kind}")(args, chance)
+            if isinstance(chance, _Typed) and chance.pos < len(chance.values):
+                left = len(chance.values) - chance.pos
+                raise SceneError(f"{left} typed {'die' if left == 1 else 'dice'} left over: this roll used "
+                                 f"{chance.pos} ({chance.so_far()})")
+        except BaseException:
+            self._restore(snap)
+            raise
+        self.steps.append(Step(kind, args, list(chance.faces), dice is not None, out.summary, snap))
+        if not self._replaying:
+            self._report(out)
+        return out
+
+    def undo(self, n: int = 1) -> list[Step]:
+        """Take back the last ``n`` steps exactly (characters, mode, initiative, dice to come)."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise SceneError(f"undo needs a positive number of steps, got {n!r}")
+        if n > len(self.steps):
+            raise SceneError(f"cannot undo {n} step{'s' if n != 1 else ''}: only {len(self.steps)} played")
+        undone = [self.steps.pop() for _ in range(n)]
+        self._restore(undone[-1].before)
+        self.pending_say = None
+        if self.transcript:
+            self.transcript.note(f"*(undo: {n} step{'s' if n != 1 else ''} taken back)*")
+        self.autosave()
+        return undone
+
+    def _report(self, out: Outcome) -> None:
+        if out.kind == "say":
+            self.pending_say = out.said
+        elif out.beats:
+            self._narrate(out)
+            self.pending_say = None
+        if self.transcript:
+            self.transcript.outcome(out)
+            if out.kind == "end":
+                self.transcript.footer(self)
+        self.autosave()
+
+    def _narrate(self, out: Outcome) -> None:
+        if self.narrator is None or self._replaying:
+            return
+        from ..narration.base import strip_control
+
+        for beat in out.beats:
+            try:
+                text = "".join(strip_control(chunk) for chunk in self.narrator.narrate(beat)).strip()
+            except Exception as exc:  # the step stands; a narrator failure only loses the text
+                out.notes.append(f"(the narrator could not tell the {beat.kind} beat: {type(exc).__name__})")
+                continue
+            if text:
+                out.narration.append((beat.kind, " ".join(text.split())))
+
+    # ------------------------------------------------------------------ saving
+
+    def to_save(self) -> SceneSave:
+        return SceneSave(
+            seed=self.seed, mode=self.start_mode.value, title=self.title, allowance=self.allowance,
+            narrator=self.narrator_name,
+            steps=[SavedStep(kind=s.kind, args=s.args, dice=s.dice, typed=s.typed) for s in self.steps],
+            transcript=str(self.transcript.path) if self.transcript else None,
+            finished=self.finished, summary=self.summary())
+
+    def autosave(self) -> None:
+        if self.save_path is not None and not self._replaying:
+            write_scene_save(self.to_save(), self.save_path)
+
+    @classmethod
+    def from_save(cls, path: Path, *, narrator=None, narrator_name: str | None = None) -> Scene:
+        """Load and replay a save; :class:`~solo.play.saves.SaveError` (one line) if it
+        cannot be trusted. The file is never written here."""
+        path = Path(path)
+        save = read_scene_save(path)
+        try:
+            scene = cls(save.seed, mode=save.mode, title=save.title, allowance=save.allowance,
+                        narrator=narrator, narrator_name=narrator_name or save.narrator)
+        except ValueError as exc:
+            raise SaveError(f"save {str(path)!r} describes no playable scene: {exc}") from None
+        scene._replaying = True
+        for i, st in enumerate(save.steps, 1):
+            try:
+                scene.do(st.kind, st.args, dice=st.dice if st.typed else None)
+            except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+                raise SaveError(f"save {str(path)!r} does not replay at step {i} ({st.kind}): "
+                                f"{' '.join(str(exc).split())}") from None
+            if not st.typed and scene.steps[-1].dice != st.dice:
+                raise SaveError(f"save {str(path)!r} does not replay at step {i} ({st.kind}): the seed rolls "
+                                f"{scene.steps[-1].dice} where the save says {st.dice} (file kept as it is)")
+        scene._replaying = False
+        scene.save_path = path
+        if save.transcript:
+            scene.transcript = SceneTranscript(Path(save.transcript), resume=True)
+        return scene
+
+    # ------------------------------------------------------------------ helpers for steps
+
+    def _actor(self, name: str) -> Character:
+        ch = self.character(name)
+        if ch.health.dead:
+            raise SceneError(f"{name} is dead")
+        if ch.health.dying:
+            raise SceneError(f"{name} is dying and unconscious (heal or stabilise first)")
+        return ch
+
+    def _mods(self, o: Mapping[str, Any]) -> tuple[int, int, Edge, list[Die]]:
+        a = _whole(o.get("a", 0), "ability steps", -MAX_STEPS, MAX_STEPS)
+        s = _whole(o.get("s", 0), "skill steps", -MAX_STEPS, MAX_STEPS)
+        e = o.get("edge", 0)
+        if e not in (-1, 0, 1):
+            raise SceneError(f"edge is -1 (disadvantage), 0 or 1 (advantage), got {e!r}")
+        extra = [as_die(x) for x in o.get("extra") or []]
+        if len(extra) > 3 or any(not d.is_single for d in extra):
+            raise SceneError("at most three added dice, each d4–d12")
+        assist = o.get("assist")
+        if assist is not None:
+            s += assist_steps(as_die(assist))
+        return a, s, Edge(e), extra
+
+    def side_dice(self, ch: Character, ability: str, skill: str | None, o: Mapping[str, Any]) -> tuple[Die, Die, dict, Edge, list[Die]]:
+        """Ability and Skill dice for one roller, modifiers applied, and their labels."""
+        a_steps, s_steps, edge, extra = self._mods(o)
+        ab = parse_ability(ability)
+        ab_die = ch.ability(ab).stepped(a_steps)
+        spec = o.get("spec")
+        asset = o.get("asset")
+        if skill is not None:
+            key = ch._skill_key(skill)
+            sk_die = ch.skill_die(key, specialization=spec, asset=asset, steps=s_steps)
+            label = key
+            if spec is not None:
+                sp = ch.specialization(spec)
+                label = f"{key}/{sp.name} {sp.level}"
+        else:
+            if spec is not None:
+                raise SceneError("a specialization steps a skill: name the skill too")
+            sk_die = NONE.stepped(s_steps) if s_steps > 0 else NONE
+            if asset is not None:
+                from .character import with_asset
+
+                sk_die = with_asset(sk_die, asset)
+            label = "no skill"
+        labels = {ABILITY: ab.value, SKILL: label, EXTRA: "added"}
+        return ab_die, sk_die, labels, edge, extra
+
+    def _hurt(self, name: str, before: Character, after_health, source: str, attacker: str | None,
+              amount: int, out: Outcome) -> None:
+        h0 = before.health
+        self.characters[name] = replace(before, health=after_health)
+        h1 = after_health
+        change = f"{name} {h0.hp} → {h1.hp} hp"
+        if h1.pulse != h0.pulse:
+            change += f", Pulse {h0.pulse} → {h1.pulse}"
+        if h1.dead:
+            change += f" — dead (death at {h1.death_at})"
+        elif h1.dying:
+            change += f" — dying{', stable' if h1.stable else ''} (death at {h1.death_at})"
+        elif h1.stable and not h0.stable:
+            change += " — stabilised"
+        out.lines.append(change)
+        out.beats += health_beats(name, h0, h1, source, attacker, amount, self._common())
+
+    def _count_roll(self, roll: PoolRoll) -> None:
+        self.stats["explosions"] += sum(1 for d in roll.dice if d.exploded)
+        self.stats["dilemmas"] += 1 if roll.dilemma else 0
+
+    # ------------------------------------------------------------------ steps
+
+    def _op_create(self, args: dict, chance) -> Outcome:
+        name = _clean(args.get("name"), "a character name")
+        if name.lower() in (n.lower() for n in self.characters):
+            raise SceneError(f"there is already a character called {name!r}")
+        method = str(args.get("method", "custom")).lower()
+        given: dict[Ability, Die] = {}
+        for k, v in (args.get("abilities") or {}).items():
+            a = parse_ability_word(k)
+            if a in given:
+                raise SceneError(f"{a.value} is given twice")
+            given[a] = as_die(v)
+        notes: list[str] = []
+        if method == "random":
+            if given:
+                raise SceneError("the random method rolls every ability (d100 each): give no ability dice")
+            rolls = {a: chance.roll(100) for a in ABILITIES}
+            abilities = {a: ability_for_percentile(r) for a, r in rolls.items()}
+            notes.append("d100: " + ", ".join(f"{a.value} {r % 100:02d} → {abilities[a]}" for a, r in rolls.items()))
+        elif method in ARRAYS:
+            left = Counter(ARRAYS[method]) - Counter(given.values())
+            missing = [a for a in ABILITIES if a not in given]
+            rest = sorted(left.elements(), reverse=True)
+            full = dict(given)
+            if len(rest) == len(missing) and sum(Counter(given.values()).values()) + len(rest) == 5:
+                full.update(zip(missing, rest))
+                if missing and given:
+                    notes.append("the rest of the " + method + " array in ability order: " +
+                                 ", ".join(f"{a.value} {d}" for a, d in zip(missing, rest)))
+                elif missing:
+                    notes.append(f"the {method} array in ability order, largest first")
+            abilities = assign_array(method, full)
+        elif method == "custom":
+            abilities = {a: given.get(a, D6) for a in ABILITIES}
+            defaults = [a.value for a in ABILITIES if a not in given]
+            if defaults:
+                notes.append(f"{', '.join(defaults)} not given: d6")
+        else:
+            raise SceneError(f"no creation method {method!r} (random, balanced, specialized, custom)")
+        skills: dict[str, Die] = {}
+        for item in args.get("skills") or []:
+            sk_name, how = item
+            key = _clean(sk_name, "a skill name", 30)
+            if key.lower() in (k.lower() for k in skills):
+                raise SceneError(f"skill {key!r} is given twice")
+            how_l = str(how).strip().lower()
+            if how_l == "roll":
+                r = chance.roll(100)
+                skills[key] = ability_for_percentile(r)
+                notes.append(f"{key}: d100 {r % 100:02d} → {skills[key]}")
+            else:
+                try:
+                    skills[key] = abilities[parse_ability_word(how_l)]
+                except SceneError:
+                    skills[key] = as_die(how)
+        specs = []
+        for item in args.get("specs") or []:
+            sk, sp = item
+            keys = [k for k in skills if k.lower() == str(sk).strip().lower()]
+            if not keys:
+                raise SceneError(f"specialization {sp!r} falls within {sk!r}, which {name} does not have "
+                                 f"(skills: {', '.join(skills) or 'none'})")
+            specs.append((keys[0], _clean(sp, "a specialization name", 30)))
+        bg = args.get("background")
+        imps = [Impairment(_clean(i, "an impairment", 40)) for i in args.get("impairments") or []]
+        ch = create_character(name, abilities, skills, specs, allowance=self.allowance,
+                              background=Background(_clean(bg, "a background", 40)) if bg else None,
+                              impairments=imps)
+        weapons = []
+        for item in args.get("weapons") or []:
+            wn, acc, dmg = item
+            weapons.append(Weapon(_clean(wn, "a weapon name", 30), as_die(acc), as_die(dmg)))
+        armor = None
+        if args.get("armor"):
+            an, die = args["armor"]
+            armor = Armor(_clean(an, "an armor name", 30), as_die(die))
+        gear = Gear(tuple(weapons), armor)
+        self.characters[name] = ch
+        self.gear[name] = gear
+        out = Outcome("create", heading=f"{name} joins", lines=[sheet_line(ch, gear)], notes=notes)
+        out.summary = f"{name} joins: {sheet_line(ch, gear)}"
+        return out
+
+    def _op_weapon(self, args: dict, chance) -> Outcome:
+        who = self.character(args["who"]).name
+        w = Weapon(_clean(args["name"], "a weapon name", 30), as_die(args["accuracy"]), as_die(args["damage"]))
+        g = self.gear.get(who, Gear())
+        weapons = tuple(x for x in g.weapons if x.name.lower() != w.name.lower()) + (w,)
+        self.gear[who] = replace(g, weapons=weapons)
+        line = f"{who} carries {w.name}: Accuracy {w.accuracy}, Damage {w.damage}"
+        return Outcome("weapon", lines=[line], summary=line)
+
+    def _op_armor(self, args: dict, chance) -> Outcome:
+        who = self.character(args["who"]).name
+        g = self.gear.get(who, Gear())
+        if args.get("name") is None:
+            if g.armor is None:
+                raise SceneError(f"{who} wears no armor")
+            self.gear[who] = replace(g, armor=None)
+            line = f"{who} takes off {g.armor.name}"
+        else:
+            a = Armor(_clean(args["name"], "an armor name", 30), as_die(args["die"]))
+            self.gear[who] = replace(g, armor=a)
+            line = f"{who} wears {a.name}: Defensive Die {a.die}"
+        return Outcome("armor", lines=[line], summary=line)
+
+    def _op_check(self, args: dict, chance) -> Outcome:
+        who = args["who"]
+        ch = self._actor(who)
+        diff = difficulty_die(args["difficulty"])
+        ab_die, sk_die, labels, edge, extra = self.side_dice(ch, args["ability"], args.get("skill"), args)
+        labels[DIFFICULTY] = difficulty_label(diff).split(" (")[0]
+        pool = Pool.check(ab_die, sk_die, diff, extra)
+        res = check(pool, chance, mode=self.mode, edge=edge)
+        self.stats["checks"] += 1
+        self.stats["successes"] += res.success
+        self._count_roll(res.roll)
+        self.last_actor = who
+        verdict = "success" if res.success else "failure"
+        line = (f"{roll_text(res.roll, labels)} {'≥' if res.success else '<'} {TARGET}: {verdict}"
+                f"{', dilemma' if res.dilemma else ''}")
+        skill = labels[SKILL] if args.get("skill") is not None else None
+        edge_txt = {1: ", advantage", -1: ", disadvantage"}.get(int(edge), "")
+        heading = (f"Check — {who}: {labels[ABILITY]} + {skill or 'no skill'} vs {difficulty_label(diff)}{edge_txt}")
+        out = Outcome("check", heading=heading, lines=[line], result=res, summary=f"check {who}: {line}")
+        out.beats = check_beats(who, labels[ABILITY], skill.split("/")[0] if skill else None,
+                                labels[DIFFICULTY], res, labels, self._common())
+        return out
+
+    def _op_contest(self, args: dict, chance) -> Outcome:
+        sides = args.get("sides") or []
+        if len(sides) < 2:
+            raise SceneError("a contest needs two or more sides")
+        names = [s["who"] for s in sides]
+        if len({n.lower() for n in names}) != len(names):
+            raise SceneError(f"each side of a contest is a different character: {', '.join(names)}")
+        pools, labels, edges, skills = [], [], [], []
+        for s in sides:
+            ch = self._actor(s["who"])
+            ab_die, sk_die, lab, edge, extra = self.side_dice(ch, s["ability"], s.get("skill"), s)
+            pools.append(Pool(((ABILITY, ab_die), (SKILL, sk_die)) + tuple((EXTRA, d) for d in extra)))
+            labels.append(lab)
+            edges.append(edge)
+            skills.append(lab[SKILL].split("/")[0] if s.get("skill") is not None else None)
+        res = contest(pools, chance, mode=self.mode, edges=edges, actor=0)
+        self.stats["contests"] += 1
+        self.stats["contest_wins"] += res.actor_wins
+        for r in res.rolls:
+            self._count_roll(r)
+        self.last_actor = names[0]
+        sides_txt = " vs ".join(f"{n}: {roll_text(r, lab)}" for n, r, lab in zip(names, res.rolls, labels))
+        if res.winner is None:
+            verdict = "nobody prevails (a tie among the others)"
+        elif res.draw and res.winner != 0:
+            verdict = f"a draw fails the side acting: {names[res.winner]} prevails"
+        else:
+            verdict = f"{names[res.winner]} wins by {res.margin}"
+        line = f"{sides_txt} → {verdict}"
+        heading = f"Contest — {names[0]} vs {', '.join(names[1:])}"
+        out = Outcome("contest", heading=heading, lines=[line], result=res, summary=f"contest: {line}")
+        out.beats = contest_beats(names, [lab[ABILITY] for lab in labels], skills, res, labels, self._common())
+        return out
+
+    def _combat_skill(self, ch: Character, skill: str | None, required: bool = True) -> str | None:
+        if skill is not None:
+            return ch._skill_key(skill)
+        for k in COMBAT_SKILLS:
+            for have in ch.skills:
+                if have.lower() == k.lower():
+                    return have
+        if required:
+            raise SceneError(f"{ch.name} has no combat skill ({', '.join(COMBAT_SKILLS)}): name one with with=SKILL")
+        return None
+
+    def _op_attack(self, args: dict, chance) -> Outcome:
+        an, dn = args["attacker"], args["defender"]
+        if an == dn:
+            raise SceneError(f"{an} cannot attack themselves")
+        att = self._actor(an)
+        dfn = self.character(dn)
+        if dfn.health.dead:
+            raise SceneError(f"{dn} is already dead")
+        gear = self.gear.get(an, Gear())
+        if args.get("adhoc"):
+            acc, dmg = args["adhoc"]
+            weapon = Weapon("weapon", as_die(acc), as_die(dmg))
+        elif args.get("weapon"):
+            weapon = gear.weapon(args["weapon"])
+            if weapon is None:
+                raise SceneError(f"{an} has no weapon {args['weapon']!r} (carries: {gear.text() or 'nothing'})")
+        elif gear.weapons:
+            weapon = gear.weapons[0]
+        else:
+            raise SceneError(f"{an} has no weapon: give one with weapon {an} NAME ACCURACY DAMAGE, "
+                             "or attack with ACCURACY/DAMAGE such as d6/d4")
+        skill = self._combat_skill(att, args.get("skill"))
+        a_steps, s_steps, edge, extra = self._mods(args)
+        spec = args.get("spec")
+        a_sk = att.skill_die(skill, specialization=spec, asset=args.get("asset"), steps=s_steps)
+        apool = attack_pool(att.ability(Ability.REFLEX).stepped(a_steps), a_sk, weapon.accuracy)
+        for d in extra:
+            apool = apool.add(EXTRA, d)
+        d_skill = self._combat_skill(dfn, None, required=False)
+        d_gear = self.gear.get(dn, Gear())
+        armor_arg = args.get("armor")
+        if armor_arg is None:
+            armor_die, armor_name = (d_gear.armor.die, d_gear.armor.name) if d_gear.armor else (NONE, "no armor")
+        elif str(armor_arg).lower() == "none":
+            armor_die, armor_name = NONE, "no armor"
+        else:
+            armor_die, armor_name = as_die(armor_arg), "armor"
+            if not armor_die.is_single:
+                raise SceneError(f"armor is rated d4–d12, got {str(armor_die)!r}")
+        dpool = defense_pool(dfn.ability(Ability.REFLEX), dfn.skill(d_skill) if d_skill else NONE, armor_die)
+        res = attack(apool, dpool, weapon, chance, mode=self.mode, attacker_edge=edge)
+        sk_label = skill if spec is None else f"{skill}/{att.specialization(spec).name} {att.specialization(spec).level}"
+        a_labels = {ABILITY: "Reflex", SKILL: sk_label, ACCURACY: weapon.name, EXTRA: "added"}
+        d_labels = {ABILITY: "Reflex", SKILL: d_skill or "no combat skill", DEFENSE: armor_name}
+        self.stats["attacks"] += 1
+        for r in (res.attack, res.defense, res.damage_roll):
+            if r is not None:
+                self._count_roll(r)
+        self.last_actor = an
+        head = f"{an}: {roll_text(res.attack, a_labels)} vs {dn}: {roll_text(res.defense, d_labels)}"
+        out = Outcome("attack", heading=f"Attack — {an} on {dn} ({weapon.name})", result=res)
+        if res.hit:
+            self.stats["hits"] += 1
+            self.stats["damage"] += res.damage
+            out.lines.append(f"{head} → hit by {res.margin}")
+            dmg = " + ".join(die_text(d) for d in res.damage_roll.dice)
+            out.lines.append(f"damage: {weapon.name} {dmg} + {res.margin} = {res.damage}")
+        else:
+            draw = res.attack.total == res.defense.total
+            out.lines.append(f"{head} → {'a draw: the attack fails' if draw else 'miss'}")
+        out.beats = attack_beats(an, dn, weapon.name, res, [a_labels, d_labels], self._common())
+        if res.hit:
+            self._hurt(dn, dfn, dfn.health.take_damage(res.damage), "attack", an, res.damage, out)
+        if res.dilemmas:
+            out.lines.append("dilemma: " + ", ".join(res.dilemmas))
+        out.summary = "attack: " + " · ".join(out.lines)
+        return out
+
+    def _op_damage(self, args: dict, chance) -> Outcome:
+        who = args["who"]
+        ch = self.character(who)
+        if ch.health.dead:
+            raise SceneError(f"{who} is already dead")
+        out = Outcome("damage")
+        if "bleed" in args:
+            minutes = _whole(args["bleed"], "minutes", 1, 10**4)
+            if not ch.health.dying or ch.health.stable:
+                raise SceneError(f"{who} is not bleeding out (only a dying character who is not stabilised "
+                                 "loses a hit point a minute)")
+            after = ch.health.bleed(minutes)
+            self._hurt(who, ch, after, "bleed", None, ch.health.hp - after.hp, out)
+            out.lines[-1] = f"{minutes} minute{'s' if minutes != 1 else ''} bleeding: " + out.lines[-1]
+        else:
+            amount = _whole(args["amount"], "damage", 1, 10**4)
+            self._hurt(who, ch, ch.health.take_damage(amount), "damage", None, amount, out)
+            out.lines[-1] = f"{amount} damage: " + out.lines[-1]
+        out.summary = "damage: " + out.lines[-1]
+        return out
+
+    def _op_heal(self, args: dict, chance) -> Outcome:
+        who = args["who"]
+        ch = self.character(who)
+        h = ch.health
+        if h.dead:
+            raise SceneError(f"{who} is dead; no healing brings them back")
+        out = Outcome("heal")
+        if args.get("stabilise"):
+            if not h.dying:
+                raise SceneError(f"{who} is not dying: nothing to stabilise")
+            if h.stable:
+                raise SceneError(f"{who} is already stabilised")
+            self._hurt(who, ch, h.stabilise(), "stabilise", None, 0, out)
+        elif "rest" in args:
+            minutes = _whole(args["rest"], "minutes", 1, 10**5)
+            after = h.rest(minutes)
+            if after.hp == h.hp:
+                raise SceneError(f"{who} gains nothing from {minutes} minutes of rest (1 hp per 15 minutes, "
+                                 f"at most 4 hp resting alone; {h.hp}/{h.max_hp} hp)")
+            self._hurt(who, ch, after, "rest", None, after.hp - h.hp, out)
+            out.lines[-1] = f"{minutes} minutes of rest: " + out.lines[-1]
+        else:
+            amount = _whole(args["amount"], "healing", 1, 10**4)
+            if h.hp >= h.max_hp:
+                raise SceneError(f"{who} is already at full hit points ({h.hp}/{h.max_hp})")
+            self._hurt(who, ch, h.heal(amount), "heal", None, amount, out)
+            out.lines[-1] = f"{amount} healing: " + out.lines[-1]
+        out.summary = "heal: " + out.lines[-1]
+        return out
+
+    def _op_initiative(self, args: dict, chance) -> Outcome:
+        names = list(args.get("who") or [])
+        if not names:
+            names = [n for n, c in self.characters.items() if c.health.conscious]
+        if not names:
+            raise SceneError("nobody can roll initiative: create characters first")
+        for n in names:
+            self._actor(n)
+        tie = args.get("tie", "reflex")
+        init = roll_initiative([(n, self.characters[n].ability(Ability.REFLEX)) for n in names], chance,
+                               tie_break=tie)
+        self.initiative = init
+        line = "initiative (Reflex): " + ", ".join(f"{n} {init.rolls[n]}" for n in init.order)
+        for r in init.rolloffs:
+            line += " · roll-off " + ", ".join(f"{n} {v}" for n, v in r.items())
+        out = Outcome("initiative", heading="Initiative", lines=[line, "order: " + " → ".join(init.order)],
+                      result=init)
+        out.summary = line
+        return out
+
+    def _op_join(self, args: dict, chance) -> Outcome:
+        if self.initiative is None:
+            raise SceneError("no initiative order yet: roll initiative first")
+        who = args["who"]
+        ch = self._actor(who)
+        self.initiative = self.initiative.join(who, ch.ability(Ability.REFLEX), chance)
+        line = f"{who} joins the initiative with {self.initiative.rolls[who]}: " + " → ".join(self.initiative.order)
+        return Outcome("join", lines=[line], summary=line)
+
+    def _op_initiative_end(self, args: dict, chance) -> Outcome:
+        if self.initiative is None:
+            raise SceneError("no initiative order to end")
+        self.initiative = None
+        return Outcome("initiative_end", lines=["the encounter ends: initiative cleared"],
+                       summary="initiative cleared")
+
+    def _op_award(self, args: dict, chance) -> Outcome:
+        who = args["who"]
+        points = _whole(args["points"], "Adventure Points", 1, 1000)
+        self.characters[who] = award(self.character(who), points)
+        why = " ".join(str(args.get("why") or "").split())[:200]
+        line = f"{who} earns {points} Adventure Points ({self.characters[who].adventure_points} now)"
+        return Outcome("award", lines=[line + (f" — {why}" if why else "")], summary=line)
+
+    def _op_advance(self, args: dict, chance) -> Outcome:
+        who = args["who"]
+        ch = self.character(who)
+        if args.get("what") == "ability":
+            ab = parse_ability_word(args["ability"])
+            before = ch.abilities[ab]
+            new = raise_ability(ch, ab)
+            line = f"{who} raises {ab.value} {before} → {new.abilities[ab]}"
+            if ab is Ability.PULSE:
+                line += f" ({new.health.hp}/{new.health.max_hp} hp)"
+        elif args.get("what") == "spec":
+            name = _clean(args["name"], "a specialization name", 30)
+            new = buy_specialization(ch, name, args.get("skill"))
+            sp = new.specialization(name)
+            line = f"{who} {'learns' if sp.level == 1 else 'improves'} {sp.name} ({sp.skill}) to level {sp.level}"
+        else:
+            raise SceneError(f"advance buys a specialization or an ability, not {args.get('what')!r}")
+        self.characters[who] = new
+        line += f"; {new.adventure_points} Adventure Points left"
+        return Outcome("advance", lines=[line], summary=line)
+
+    def _op_reputation(self, args: dict, chance) -> Outcome:
+        who = args["who"]
+        change = _whole(args["change"], "a Reputation change", -10, 10)
+        ch = self.character(who)
+        new = change_reputation(ch, change)
+        self.characters[who] = new
+        line = f"{who}'s Reputation {ch.reputation:+d} → {new.reputation:+d}"
+        if new.reputation - ch.reputation != change:
+            line += " (Reputation runs from -5 to +5)"
+        return Outcome("reputation", lines=[line], summary=line)
+
+    def _op_mode(self, args: dict, chance) -> Outcome:
+        try:
+            mode = Mode(str(args["mode"]).lower())
+        except ValueError:
+            raise SceneError(f"no mode {args['mode']!r} (cinematic, gritty, plain)") from None
+        if mode is self.mode:
+            raise SceneError(f"the scene is already {mode.value}")
+        self.mode = mode
+        line = f"mode: {mode.value}"
+        return Outcome("mode", lines=[line], summary=line)
+
+    def _op_say(self, args: dict, chance) -> Outcome:
+        text = " ".join(str(args.get("text") or "").split())[:1000]
+        if not text:
+            raise SceneError("say what?")
+        who = args.get("who")
+        if who is not None:
+            ch = self.character(who)
+            if ch.health.dead:
+                raise SceneError(f"{who} is dead and says nothing more")
+        speaker = who if who is not None else (self.last_actor if self.last_actor in self.characters else None)
+        return Outcome("say", speaker=speaker, said=text, summary=f"{speaker + ': ' if speaker else ''}“{text}”")
+
+    def _op_end(self, args: dict, chance) -> Outcome:
+        self.finished = True
+        return Outcome("end", heading="The end of the scene", summary="the scene ends")
+
+
+def sheet_line(ch: Character, gear: Gear | None = None) -> str:
+    """One line: abilities, skills, specializations, hit points, gear."""
+    h = ch.health
+    abil = " · ".join(f"{a.value} {ch.abilities[a]}" for a in ABILITIES)
+    parts = [abil]
+    if ch.skills:
+        parts.append("Skills " + ", ".join(f"{k} {v}" for k, v in ch.skills.items()))
+    if ch.specializations:
+        parts.append("Specializations " + ", ".join(f"{s.name} ({s.skill}) {s.level}" for s in ch.specializations))
+    if ch.background:
+        parts.append(f"Background {ch.background.name}")
+    if ch.impairments:
+        parts.append("Impairments " + ", ".join(i.name for i in ch.impairments))
+    parts.append(f"{h.hp}/{h.max_hp} hp")
+    if gear and gear.text():
+        parts.append(gear.text())
+    return " — ".join(parts)

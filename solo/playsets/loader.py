@@ -1,0 +1,139 @@
+"""Finding, reading and validating playsets (TOML). Errors are one line naming the file, the
+key and, where it can be found, the line."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .model import Playset, PlaysetError, RuleOverrides
+
+BUILTIN_DIR = Path(__file__).with_name("builtin")
+
+
+def user_dir() -> Path:
+    import os
+
+    from platformdirs import user_config_dir
+
+    base = os.environ.get("SOLO_CONFIG_DIR") or user_config_dir("solo", appauthor=False)
+    return Path(base) / "playsets"
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+
+
+def list_playsets() -> list[tuple[str, str, Path]]:
+    """(name, where, path) for every built-in and user playset."""
+    out = [(p.stem, "built-in", p) for p in sorted(BUILTIN_DIR.glob("*.toml"))]
+    d = user_dir()
+    if d.is_dir():
+        out += [(p.stem, "user", p) for p in sorted(d.glob("*.toml"))]
+    return out
+
+
+def _line_of(text: str, loc: tuple) -> int | None:
+    """Line of a key path like ('killer', 'name') — or, for a missing key, of the nearest
+    table or key above it that is there."""
+    keys = [str(k) for k in loc if not isinstance(k, int)]
+    if not keys:
+        return None
+    best: tuple[int, int] | None = None  # (matched depth, line)
+    table: list[str] = []
+    for i, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        m = re.match(r"^\[+\s*([^\]]+?)\s*\]+", s)
+        if m:
+            table = [t.strip().strip('"') for t in m.group(1).split(".")]
+            path = table
+        else:
+            m = re.match(r'^"?([A-Za-z0-9_\-]+)"?\s*=', s)
+            if not m:
+                continue
+            path = table + [m.group(1)]
+        depth = len(path)
+        if path == keys[:depth] and (best is None or depth > best[0]):
+            best = (depth, i)
+            if depth == len(keys):
+                break
+    return best[1] if best else None
+
+
+def read_playset(path: Path) -> Playset:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PlaysetError(f"cannot read playset {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise PlaysetError(f"playset {str(path)!r} is not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PlaysetError(f"playset {str(path)!r} is not valid TOML: {exc}") from None
+    try:
+        return Playset.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(err["loc"])
+        key = ".".join(str(k) for k in loc) or "(top level)"
+        line = _line_of(text, loc)
+        where = f" (line {line})" if line else ""
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key"
+        elif err["type"] == "missing":
+            msg = "missing"
+        more = f"; {len(exc.errors()) - 1} more problem(s)" if len(exc.errors()) > 1 else ""
+        raise PlaysetError(f"playset {str(path)!r}: {key}{where}: {msg}{more}") from None
+
+
+def load_playset(ref: str) -> Playset:
+    """A playset by file path, built-in name or user playset name."""
+    p = Path(ref).expanduser()
+    if p.suffix == ".toml" or p.exists():
+        if not p.exists():
+            raise PlaysetError(f"no playset file {ref!r}")
+        return read_playset(p)
+    name = ref.strip().lower()
+    for n, _, path in list_playsets():
+        if n == name:
+            return read_playset(path)
+    names = ", ".join(n for n, _, _ in list_playsets())
+    raise PlaysetError(f"no playset called {ref!r} (available: {names})")
+
+
+_BOOL = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+_ALIASES = {"rules": "base", "ruleset": "base", "fast": "fast_setup", "strikes": "strikes_to_die",
+            "gp": "genre_points", "fallback": "reserve_fallback", "trophy": "trophy_start"}
+
+
+def parse_overrides(items: list[str], base: RuleOverrides | None = None) -> RuleOverrides:
+    """Apply ``key=value`` what-ifs (``genre_points=5``, ``face_modifiers=1,2,4``) to ``base``."""
+    data = (base or RuleOverrides()).model_dump()
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = _ALIASES.get(key.strip().lower(), key.strip().lower())
+        value = value.strip()
+        if not sep or not key:
+            raise PlaysetError(f"--set needs key=value, got {item!r}")
+        if key not in RuleOverrides.model_fields:
+            raise PlaysetError(f"--set {item!r}: unknown rule knob {key!r} "
+                               f"(knobs: {', '.join(RuleOverrides.model_fields)})")
+        if key in ("fast_setup", "reserve_fallback"):
+            if value.lower() not in _BOOL:
+                raise PlaysetError(f"--set {item!r}: {key} is true or false")
+            data[key] = _BOOL[value.lower()]
+        elif key == "face_modifiers":
+            data[key] = [p.strip() for p in value.split(",")]
+        else:
+            data[key] = value
+    try:
+        return RuleOverrides.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise PlaysetError(f"--set: {'.'.join(str(k) for k in err['loc'])}: {err['msg']}") from None

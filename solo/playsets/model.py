@@ -1,0 +1,120 @@
+"""The playset schema (pydantic), with the rule knobs the engine really supports."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..nott.rules import RULESETS, Ruleset
+
+Lines = list[str]
+
+
+class PlaysetError(ValueError):
+    """A playset that cannot be used; the message names the file, the key and the line."""
+
+
+class Killer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    look: str = Field(min_length=1)
+    calling_card: str = Field(min_length=1)
+
+
+class Flavour(BaseModel):
+    """What a challenge of each suit looks like here (at least three each)."""
+
+    model_config = ConfigDict(extra="forbid")
+    Power: Lines = Field(min_length=3)
+    Resolve: Lines = Field(min_length=3)
+    Intellect: Lines = Field(min_length=3)
+    Finesse: Lines = Field(min_length=3)
+
+
+class Dread(BaseModel):
+    """Words of dread for each severity band (at least two each)."""
+
+    model_config = ConfigDict(extra="forbid")
+    atmospheric: Lines = Field(min_length=2)
+    dangerous: Lines = Field(min_length=2)
+    deadly: Lines = Field(min_length=2)
+    killer: Lines = Field(min_length=2)
+
+
+class Archetypes(BaseModel):
+    """Suggested archetypes for a quick cast, by Aptitude (at least one each)."""
+
+    model_config = ConfigDict(extra="forbid")
+    Power: Lines = Field(min_length=1)
+    Resolve: Lines = Field(min_length=1)
+    Intellect: Lines = Field(min_length=1)
+    Finesse: Lines = Field(min_length=1)
+
+
+class RuleOverrides(BaseModel):
+    """Rule knobs a playset may turn (each documented in docs/playsets.md):
+
+    - ``base``: the ruleset to start from, ``ashcan`` or ``playtest``.
+    - ``fast_setup``: remove a random 2–10 before building the decks.
+    - ``genre_points``: the Director's starting pool (rulebook: 13).
+    - ``trophy_start``: ``ten`` (a random 10 starts the Trophy Pile) or ``empty``.
+    - ``empty_trophy_base``: the base difficulty while the Trophy Pile is empty (rulebook: 1).
+    - ``face_modifiers``: Jack, Queen, King modifiers (rulebook: 1, 2, 3).
+    - ``strikes_to_die``: Strikes that kill (rulebook: 3).
+    - ``reserve_fallback``: pull from the next highest reserve when one is empty (ashcan) or
+      let reserves run dry (playtest).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    base: Literal["ashcan", "playtest"] = "ashcan"
+    fast_setup: bool | None = None
+    genre_points: int | None = Field(default=None, ge=0, le=99)
+    trophy_start: Literal["ten", "empty"] | None = None
+    empty_trophy_base: int | None = Field(default=None, ge=0, le=13)
+    face_modifiers: tuple[int, int, int] | None = None
+    strikes_to_die: int | None = Field(default=None, ge=1, le=9)
+    reserve_fallback: bool | None = None
+
+    @field_validator("face_modifiers")
+    @classmethod
+    def _mods(cls, v):
+        if v is not None and not all(0 <= m <= 13 for m in v):
+            raise ValueError("each face modifier must be 0–13")
+        return v
+
+    def ruleset(self) -> Ruleset:
+        rules = RULESETS[self.base]
+        changes = {k: v for k, v in self.model_dump(exclude={"base"}).items() if v is not None}
+        return rules.with_(**changes) if changes else rules
+
+
+class Playset(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: str = Field(min_length=1)
+    premise: str = Field(min_length=20)
+    killer: Killer
+    locations: Lines = Field(min_length=6)
+    props: Lines = Field(min_length=3)
+    tropes: Lines = Field(min_length=3)
+    flavour: Flavour
+    dread: Dread
+    archetypes: Archetypes
+    rules: RuleOverrides = Field(default_factory=RuleOverrides)
+
+    def ruleset(self) -> Ruleset:
+        return self.rules.ruleset()
+
+    def setting(self) -> dict:
+        """Plain data for narrators (templates and LLM prompts)."""
+        return {
+            "name": self.name, "title": self.title, "premise": self.premise,
+            "killer": self.killer.model_dump(), "locations": list(self.locations), "props": list(self.props),
+            "tropes": list(self.tropes), "flavour": self.flavour.model_dump(), "dread": self.dread.model_dump(),
+        }
+
+    def describe(self) -> str:
+        """One paragraph for an LLM system prompt."""
+        return (f"{self.title}. {self.premise} The Killer: {self.killer.name} — {self.killer.look}; "
+                f"calling card: {self.killer.calling_card}. Places: {', '.join(self.locations[:8])}.")
