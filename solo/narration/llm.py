@@ -62,7 +62,8 @@ class LLMNarrator:
         self.temperature = temperature
         self.setting = setting
         self.log_path = log_path if log_path is not None else _default_log()
-        self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0}
+        self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False}
+        self.last_finish: str | None = None
         self.env = make_environment(prompts_dir())
         self.recent: deque[str] = deque(maxlen=3)  # the last few narrations, for continuity
         self._client = None
@@ -79,6 +80,7 @@ class LLMNarrator:
         finish = None
         try:
             client = self.client()
+            self.last_finish = None
             for piece, finish_reason in self._stream(client, messages):
                 if finish_reason:
                     finish = finish_reason
@@ -181,10 +183,13 @@ class LLMNarrator:
             model=self.model, messages=messages, stream=True, max_tokens=self.max_tokens,
             temperature=self.temperature, stream_options={"include_usage": True})
         buffer = ""
+        reported = False
+        pieces = 0
         with stream:
             for chunk in stream:
                 usage = getattr(chunk, "usage", None)
                 if usage is not None:
+                    reported = True
                     self.usage["prompt_tokens"] += int(getattr(usage, "prompt_tokens", 0) or 0)
                     self.usage["completion_tokens"] += int(getattr(usage, "completion_tokens", 0) or 0)
                 choices = getattr(chunk, "choices", None) or []
@@ -194,6 +199,10 @@ class LLMNarrator:
                 delta = getattr(choice, "delta", None)
                 piece = getattr(delta, "content", None) or ""
                 finish = getattr(choice, "finish_reason", None)
+                if finish:
+                    self.last_finish = finish
+                if piece:
+                    pieces += 1
                 if not isinstance(piece, str):
                     raise ValueError("malformed reply: content is not text")
                 buffer += piece
@@ -209,6 +218,10 @@ class LLMNarrator:
                     yield "", finish
         if buffer:
             yield strip_control(buffer), None
+        if not reported:  # a server that reports no usage (llama.cpp): estimate, and say so
+            self.usage["estimated"] = True
+            self.usage["prompt_tokens"] += sum(len(m["content"]) for m in messages) // 4
+            self.usage["completion_tokens"] += pieces
 
     # ------------------------------------------------------------------ notices and the log
 

@@ -140,6 +140,8 @@ class Transcript:
         ]
         usage = getattr(n.narrator, "usage", None)
         if usage:
-            lines.append(f"- Narration tokens: {usage.get('prompt_tokens', 0)} prompt + "
-                         f"{usage.get('completion_tokens', 0)} completion")
+            approx = "≈" if usage.get("estimated") else ""
+            lines.append(f"- Narration tokens: {approx}{usage.get('prompt_tokens', 0)} prompt + "
+                         f"{approx}{usage.get('completion_tokens', 0)} completion in {usage.get('calls', 0)} calls"
+                         f" ({usage.get('fallbacks', 0)} beats from the templates)")
         self._write("\n".join(lines) + "\n")

