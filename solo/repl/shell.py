@@ -267,6 +267,8 @@ class Shell:
         if g.aptitude_applies():
             for adj in (+1, -1):
                 p = g.preview(adj)
+                if p.fallout == p0.fallout:
+                    continue  # the d4 cannot go further that way
                 self.info(f"  resolve {adj:+d}   → {self._outcome_words(p)}  (Aptitude: {g.cast[t].aptitude_name})")
         if not g.rerolled and g.genre[t] > 0:
             self.info(f"  reroll       → spend 1 of {name}'s {g.genre[t]} Genre Points: reroll, +1 on the main die, "
