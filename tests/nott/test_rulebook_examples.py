@@ -1,0 +1,39 @@
+"""Examples straight from the rulebook's text that the other modules do not already pin."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from solo.nott.cards import SUIT_APTITUDES, SUIT_NATURES
+from solo.nott.cast import ARCHETYPES, quick_cast
+
+RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "nott-ashcan-2025.md"
+
+
+def test_archetype_examples_are_the_rulebooks():
+    if not RULES.exists():
+        pytest.skip("the rules texts are not beside this checkout")
+    text = RULES.read_text(encoding="utf-8")
+    for s, name in enumerate(SUIT_APTITUDES):
+        m = re.search(rf"\*\*. \({name}\)\*\*: (.+)", text)
+        assert m, name
+        listed = tuple(a.strip().replace("’", "'") for a in m.group(1).split(","))
+        assert ARCHETYPES[s] == listed
+
+
+def test_suit_natures_are_the_rulebooks():
+    # "♠ (Spades): Power - physical challenges" … "♦ (Diamonds): Finesse - precise challenges"
+    assert SUIT_APTITUDES == ("Power", "Resolve", "Intellect", "Finesse")
+    assert SUIT_NATURES == ("physical challenges", "challenges of nerves", "knowhow challenges",
+                            "precise challenges")
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_quick_cast_has_four_different_aptitudes(seed):
+    # "It might make a more thematically balanced game if each player plays a character with a
+    # different Aptitude."
+    cast = quick_cast(seed)
+    assert sorted(c.aptitude for c in cast) == [0, 1, 2, 3]
+    assert len({c.name for c in cast}) == 4
+    assert all(c.archetype in ARCHETYPES[c.aptitude] and c.why for c in cast)
