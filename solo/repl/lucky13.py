@@ -611,10 +611,13 @@ def cmd_initiative(sh: Lucky13Shell, arg: str) -> None:
     sh.step("initiative", {"who": names, "tie": tie}, dice, queued)
 
 
-@command("dice", "[N …] | clear", group="rolling")
+@command("dice", "[N …] | clear", group="play")
 def cmd_dice(sh: Lucky13Shell, arg: str) -> None:
-    """Type the dice you rolled at the table, for the next roll (in rolling order; an exploding die's extra
-    roll straight after it). Or give them at the end of check/contest/attack/initiative/character."""
+    """Queue the dice you rolled at the table for the next roll.
+
+    In rolling order, an exploding die's extra roll straight after it. Or type them at the end of
+    check, contest, attack, initiative or character.
+    """
     words = _tokens(arg)
     if not words:
         sh.info("dice queued: " + (" ".join(map(str, sh.queued)) or "none (the seed rolls)"))
@@ -648,8 +651,10 @@ def cmd_damage(sh: Lucky13Shell, arg: str) -> None:
 
 @command("heal", "<who> N | <who> stabilise | <who> rest MINUTES", complete="who", group="health")
 def cmd_heal(sh: Lucky13Shell, arg: str) -> None:
-    """Restore hit points (and Pulse with them); healing a dying character stabilises them. rest: 1 hp per
-    15 minutes, at most 4 resting alone (Top Secret NWO reference rule)."""
+    """Restore hit points (and Pulse with them); healing a dying character stabilises them.
+
+    rest: 1 hp per 15 minutes, at most 4 resting alone (Top Secret NWO reference rule).
+    """
     who, rest = sh.take_who(_tokens(arg), "heal")
     if len(rest) == 1 and rest[0].lower() in ("stabilise", "stabilize", "stab", "stable"):
         sh.step("heal", {"who": who, "stabilise": True})

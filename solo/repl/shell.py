@@ -619,24 +619,20 @@ def cmd_log(sh: Shell, arg: str) -> None:
     """The last N steps (default 10) as mechanical lines."""
     night = sh.need_night()
     n = _int(arg, "log count") if arg else 10
-    g = night.game
-    # replay-free: the move stack grouped by step
-    lines = []
-    i = len(g.move_stack)
-    for step in reversed(night.steps):
-        if len(lines) >= n:
-            break
+    if n < 1:
+        raise CommandError(f"log shows at least one step, not {arg!r}")
+    first = max(0, len(night.steps) - n)
+    for k, step in enumerate(night.steps[first:], first + 1):
         if step.actions:
-            i -= len(step.actions)
-            lines.append("; ".join(str(a) for a in step.actions))
+            line = "; ".join(str(a) for a in step.actions)
         else:
             who = night.cast[step.who].name + ": " if step.who is not None else ""
-            lines.append(f"{who}“{step.say}”")
-    for k, line in enumerate(reversed(lines)):
-        sh.info(f"  {len(night.steps) - len(lines) + k + 1:>4}  {line}")
-    if night.last_events:
-        for line in mechanics(night.last_events, night.names):
-            sh.info("       " + line, "cyan")
+            line = f"{who}“{step.say}”"
+        sh.info(f"  {k:>4}  {line}")
+    if not night.steps:
+        sh.info("  (nothing played yet)")
+    for line in mechanics(night.last_events, night.names):
+        sh.info("       " + line, "cyan")
 
 
 @command("explain", "", group="looking")

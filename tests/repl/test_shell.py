@@ -194,3 +194,16 @@ def test_garbage_lines_never_break_the_shell():
             assert sh.night.game.problems() == [], line
     assert "Traceback" not in output(sh)
     assert "internal error" not in output(sh)
+
+
+def test_log_lists_the_last_steps(shell):
+    shell.seed = 3
+    run(shell, "quick")
+    g = shell.night.game
+    run(shell, f"test {g.cast[0].name}", "roll 5 1", "the lights go out")
+    shell.buf.truncate(0)
+    shell.buf.seek(0)
+    assert shell.run_line("log 2")
+    lines = [l for l in output(shell).splitlines() if l.strip()[:1].isdigit()]
+    assert len(lines) == 2 and lines[-1].strip().endswith("“the lights go out”")
+    assert shell.run_line("log 0") is False
