@@ -78,8 +78,7 @@ class Night:
         self.pending_say: str | None = None
         self.last_events: list = []
         self.last_beats: list = []
-        self.last_test_events: list = []
-        self._current_test: list = []
+        self.step_events: list[list] = []  # the events of each step, parallel to ``steps``
         self.transcript = Transcript(transcript_path, self) if transcript_path else None
         self._replaying = False
         self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
@@ -132,19 +131,28 @@ class Night:
                 game.pop()
             raise
         self.steps.append(Step(list(actions), say, who))
+        self.step_events.append(events)
         self.last_events = events
-        current = self._current_test
-        for e in events:
-            if type(e) is E.TestBegan:
-                current = []
-            current.append(e)
-        self._current_test = current
-        if any(type(e) is E.TestResolved for e in events):
-            self.last_test_events = current
         if not self._replaying:
             self._report(events)
             self.autosave()
         return events
+
+    @property
+    def last_test_events(self) -> list:
+        """Every event of the last resolved Test, from its first action to its resolution."""
+        flat: list = []
+        for events in reversed(self.step_events):
+            flat[:0] = events
+            if any(type(e) is E.TestBegan for e in events) and any(type(e) is E.TestResolved for e in flat):
+                break
+        end = max((i for i, e in enumerate(flat) if type(e) is E.TestResolved), default=None)
+        if end is None:
+            return []
+        start = max(i for i, e in enumerate(flat[: end + 1]) if type(e) is E.TestBegan or i == 0)
+        # the resolution's own consequences follow it up to the next Test
+        stop = next((i for i in range(end + 1, len(flat)) if type(flat[i]) is E.TestBegan), len(flat))
+        return flat[start:stop]
 
     def say(self, text: str, who: int | None = None) -> None:
         """Free text that is not a command: the character's action, for transcript and narrator."""
@@ -154,6 +162,7 @@ class Night:
         if who is None and self.game.tester >= 0:
             who = self.game.tester
         self.steps.append(Step([], text, who))
+        self.step_events.append([])
         self.pending_say = text
         if not self._replaying:
             if self.transcript:
@@ -174,13 +183,12 @@ class Night:
         undone = []
         for _ in range(n):
             step = self.steps.pop()
+            self.step_events.pop()
             for _a in step.actions:
                 self.game.pop()
             undone.append(step)
         self.pending_say = None
-        self.last_events = []
-        self.last_test_events = []
-        self._current_test = []
+        self.last_events = self.step_events[-1] if self.step_events else []
         if self.transcript:
             self.transcript.note(f"*(undo: {n} step{'s' if n != 1 else ''} taken back)*")
         self.autosave()

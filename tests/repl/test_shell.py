@@ -207,3 +207,17 @@ def test_log_lists_the_last_steps(shell):
     lines = [l for l in output(shell).splitlines() if l.strip()[:1].isdigit()]
     assert len(lines) == 2 and lines[-1].strip().endswith("“the lights go out”")
     assert shell.run_line("log 0") is False
+
+
+def test_explain_still_knows_the_last_test_after_an_undo(shell):
+    shell.seed = 3
+    run(shell, "quick")
+    g = shell.night.game
+    who = next(i for i, c in enumerate(g.cast) if c.aptitude != g.threat // 13)
+    run(shell, f"test {g.cast[who].name}", "roll 4 2")
+    who2 = next(i for i, c in enumerate(g.cast) if c.aptitude != g.threat // 13)
+    run(shell, f"test {g.cast[who2].name}", "roll 6 1", "undo")
+    shell.buf.truncate(0)
+    shell.buf.seek(0)
+    shell.run_line("explain")
+    assert "Roll: main 4 + Fallout 2 = 6" in output(shell)
