@@ -9,6 +9,11 @@ from . import __version__
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.system == "lucky13":
+        from .repl.lucky13 import play as play_lucky13
+
+        return play_lucky13(seed=args.seed, narrator=args.narrator, model=args.model, load=args.load,
+                            resume=args.resume, batch=args.batch)
     from rich.console import Console
 
     from .play.paths import history_file
@@ -199,6 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a night in the REPL (batch mode when stdin is not a terminal)")
+    play.add_argument("--system", default="nott", choices=["nott", "lucky13"],
+                      help="nott: Night of the Thirteenth (default); lucky13: a Lucky 13 scene")
     play.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"], help="ruleset (default ashcan)")
     play.add_argument("--fast", action="store_true", help="fast setup: remove a random 2–10")
     play.add_argument("--seed", type=int, help="seed for a replayable night (random if not given)")

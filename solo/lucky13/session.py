@@ -20,11 +20,8 @@ typed by the player (physical dice), and records the dice each step used.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -32,9 +29,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..play.saves import SaveError
+from ..play.saves import SaveError, Sealed, read_sealed, write_sealed
 from .advancement import award, buy_specialization, change_reputation, raise_ability
 from .beats import attack_beats, check_beats, contest_beats, health_beats, opening_beat
 from .character import (
@@ -52,7 +49,7 @@ from .character import (
 )
 from .checks import DIFFICULTY_LEVELS, TARGET, Edge, Mode, PoolRoll, check, contest, difficulty_die
 from .combat import Armor, Initiative, Weapon, attack, attack_pool, defense_pool, roll_initiative
-from .dice import ABILITY, ACCURACY, D6, DAMAGE, DEFENSE, DIFFICULTY, EXTRA, NONE, SKILL, Die, Pool, SeededChance, as_die
+from .dice import ABILITY, ACCURACY, D6, DEFENSE, DIFFICULTY, EXTRA, NONE, SKILL, Die, Pool, SeededChance, as_die
 from .errors import Lucky13Error
 
 FORMAT = "solo-lucky13-save"
@@ -289,7 +286,7 @@ class SavedStep(BaseModel):
     typed: bool = False
 
 
-class SceneSave(BaseModel):
+class SceneSave(Sealed):
     model_config = ConfigDict(extra="forbid")
     format: Literal["solo-lucky13-save"] = FORMAT
     version: Literal[1] = VERSION
@@ -302,67 +299,17 @@ class SceneSave(BaseModel):
     transcript: str | None = None
     finished: bool = False
     summary: str = ""
-    checksum: str = ""
-
-    def body_digest(self) -> str:
-        data = self.model_dump(mode="json", exclude={"checksum"})
-        raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
-
-    def sealed(self) -> SceneSave:
-        return self.model_copy(update={"checksum": self.body_digest()})
 
 
 def write_scene_save(save: SceneSave, path: Path) -> Path:
-    """Write atomically: a temp file in the same folder, fsync, then rename over ``path``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(save.sealed().model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
+    """Seal and write a Lucky 13 save atomically."""
+    return write_sealed(save, path)
 
 
 def read_scene_save(path: Path) -> SceneSave:
     """Parse and validate a Lucky 13 save (not yet replayed). Raises
     :class:`~solo.play.saves.SaveError` in one line; never touches the file."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"cannot read save {str(path)!r}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"save {str(path)!r} is not UTF-8 text; it is damaged (file kept as it is)") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"save {str(path)!r} is damaged or truncated: {exc.msg} at line {exc.lineno} "
-                        "(file kept as it is)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{str(path)!r} is not a Lucky 13 save file (file kept as it is)")
-    if data.get("version") != VERSION:
-        raise SaveError(f"save {str(path)!r} has version {data.get('version')!r}; this solo reads version {VERSION}")
-    try:
-        save = SceneSave.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise SaveError(f"save {str(path)!r} is invalid at {where}: {err['msg']} (file kept as it is)") from None
-    if save.checksum != save.body_digest():
-        raise SaveError(f"save {str(path)!r} was modified or damaged: its checksum does not match "
-                        "(file kept as it is)")
-    return save
+    return read_sealed(path, SceneSave, FORMAT, VERSION, "Lucky 13 save file")
 
 
 def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, Path]:
@@ -1133,7 +1080,9 @@ class Scene:
         return Outcome("mode", lines=[line], summary=line)
 
     def _op_say(self, args: dict, chance) -> Outcome:
-        text = " ".join(str(args.get("text") or "").split())[:1000]
+        from ..narration.base import strip_control
+
+        text = " ".join(strip_control(str(args.get("text") or "")).split())[:1000]
         if not text:
             raise SceneError("say what?")
         who = args.get("who")

@@ -57,7 +57,21 @@ class SavedStep(BaseModel):
     note: str | None = None
 
 
-class SaveFile(BaseModel):
+class Sealed(BaseModel):
+    """A save model with a checksum over everything else in it."""
+
+    checksum: str = ""
+
+    def body_digest(self) -> str:
+        data = self.model_dump(mode="json", exclude={"checksum"})
+        raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+    def sealed(self):
+        return self.model_copy(update={"checksum": self.body_digest()})
+
+
+class SaveFile(Sealed):
     model_config = ConfigDict(extra="forbid")
     format: Literal["solo-nott-save"] = FORMAT
     version: Literal[1] = VERSION
@@ -70,22 +84,12 @@ class SaveFile(BaseModel):
     transcript: str | None = None
     finished: bool = False
     summary: str = ""
-    checksum: str = ""
-
-    def body_digest(self) -> str:
-        data = self.model_dump(mode="json", exclude={"checksum"})
-        raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
-
-    def sealed(self) -> "SaveFile":
-        return self.model_copy(update={"checksum": self.body_digest()})
 
 
-def write_save(save: SaveFile, path: Path) -> Path:
+def atomic_write(path: Path, text: str) -> Path:
     """Write atomically: a temp file in the same folder, fsync, then rename over ``path``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(save.sealed().model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -102,8 +106,14 @@ def write_save(save: SaveFile, path: Path) -> Path:
     return path
 
 
-def read_save(path: Path) -> SaveFile:
-    """Parse and validate a save (not yet replayed). Raises :class:`SaveError` in one line."""
+def write_sealed(save: Sealed, path: Path) -> Path:
+    """Seal (checksum) and write a save atomically."""
+    return atomic_write(path, json.dumps(save.sealed().model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n")
+
+
+def read_sealed(path: Path, model: type[Sealed], fmt: str, version: int, what: str = "solo save file"):
+    """Parse, validate and check a sealed save (not yet replayed). Raises :class:`SaveError`
+    in one line and never touches the file."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -116,12 +126,12 @@ def read_save(path: Path) -> SaveFile:
     except json.JSONDecodeError as exc:
         raise SaveError(f"save {str(path)!r} is damaged or truncated: {exc.msg} at line {exc.lineno} "
                         "(file kept as it is)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{str(path)!r} is not a solo save file")
-    if data.get("version") != VERSION:
-        raise SaveError(f"save {str(path)!r} has version {data.get('version')!r}; this solo reads version {VERSION}")
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise SaveError(f"{str(path)!r} is not a {what} (file kept as it is)")
+    if data.get("version") != version:
+        raise SaveError(f"save {str(path)!r} has version {data.get('version')!r}; this solo reads version {version}")
     try:
-        save = SaveFile.model_validate(data)
+        save = model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
@@ -130,3 +140,13 @@ def read_save(path: Path) -> SaveFile:
         raise SaveError(f"save {str(path)!r} was modified or damaged: its checksum does not match "
                         "(file kept as it is)")
     return save
+
+
+def write_save(save: SaveFile, path: Path) -> Path:
+    """Write a Night of the Thirteenth save atomically."""
+    return write_sealed(save, path)
+
+
+def read_save(path: Path) -> SaveFile:
+    """Parse and validate a Night of the Thirteenth save (not yet replayed)."""
+    return read_sealed(path, SaveFile, FORMAT, VERSION)

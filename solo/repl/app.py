@@ -63,12 +63,15 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
 
     ``shell`` is any object with ``run_line(line) -> bool`` (raising :class:`Quit` to leave),
     ``registry`` (a :class:`~solo.repl.commands.Registry`), ``toolbar() -> str``, ``info``,
-    ``error`` and ``night`` (``None`` or an object with ``save_path`` and ``autosave()``).
+    ``error`` and ``night`` (``None`` or an object with ``save_path`` and ``autosave()``);
+    optionally ``prompt`` (text), ``make_completer()`` and ``leave()`` (save on the way out).
     """
     history = FileHistory(str(history_path)) if history_path else InMemoryHistory()
+    make_completer = getattr(shell, "make_completer", None)
+    prompt = getattr(shell, "prompt", PROMPT)
     session: PromptSession = PromptSession(
         history=history,
-        completer=ShellCompleter(shell),
+        completer=make_completer() if make_completer else ShellCompleter(shell),
         complete_while_typing=False,
         bottom_toolbar=shell.toolbar,
         input=input,
@@ -76,7 +79,7 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
     )
     while True:
         try:
-            line = session.prompt(PROMPT)
+            line = session.prompt(prompt)
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line
         except EOFError:
@@ -94,6 +97,10 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
 
 
 def _leave(shell: Shell) -> None:
+    leave = getattr(shell, "leave", None)
+    if leave is not None:  # a shell with its own way of saving on the way out
+        leave()
+        return
     night = shell.night
     if night is not None and night.save_path is not None:
         night.autosave()
@@ -104,10 +111,11 @@ def run_batch(shell: Shell, lines: Iterable[str], echo: bool = True) -> int:
     """Batch mode: the same commands, line by line, no prompt UI. Exit code 0 if every line ran
     cleanly, 1 otherwise."""
     clean = True
+    prompt = getattr(shell, "prompt", PROMPT)
     for raw in lines:
         line = raw.rstrip("\n")
         if echo and line.strip():
-            shell.info(PROMPT + line, "dim")
+            shell.info(prompt + line, "dim")
         try:
             ok = shell.run_line(line)
         except Quit:

@@ -28,9 +28,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..lucky13.character import ABILITIES, ASSET_QUALITIES, asset_level
+from ..lucky13.character import ABILITIES, asset_level
 from ..lucky13.checks import DIFFICULTY_LEVELS, TARGET, Edge, Mode, edge
-from ..lucky13.dice import Die, Pool, as_die, parse_pool
+from ..lucky13.dice import Pool, as_die, parse_pool
 from ..lucky13.errors import Lucky13Error
 from ..lucky13.narrator import make_lucky13_narrator
 from ..lucky13.odds import pool_odds
@@ -38,7 +38,6 @@ from ..lucky13.session import (
     DEFAULT_ALLOWANCE,
     Outcome,
     Scene,
-    SceneError,
     difficulty_label,
     latest_unfinished_scene,
     parse_ability_word,
@@ -136,6 +135,13 @@ class Lucky13Shell:
     """The Lucky 13 shell. ``night`` is the scene under way (the front ends save it on leaving)."""
 
     registry = registry
+    prompt = PROMPT
+
+    def make_completer(self) -> "Lucky13Completer":
+        return Lucky13Completer(self)
+
+    def leave(self) -> None:
+        _leave(self)
 
     def __init__(self, console: Console | None = None, *, seed: int | None = None, mode: str = "cinematic",
                  narrator: str = "template", model: str | None = None, allowance: int = DEFAULT_ALLOWANCE) -> None:
@@ -1084,32 +1090,11 @@ def _leave(shell: Lucky13Shell) -> None:
 
 
 def run_lucky13_interactive(shell: Lucky13Shell, history_path=None, input=None, output=None) -> int:
-    """The REPL with Lucky 13 completion: one PromptSession, errors caught per line, Ctrl-C
-    cancels the line, Ctrl-D saves and leaves."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
+    """The REPL with Lucky 13 completion: the shared front end (one PromptSession, errors
+    caught per line, Ctrl-C cancels the line, Ctrl-D saves and leaves)."""
+    from .app import run_interactive
 
-    history = FileHistory(str(history_path)) if history_path else InMemoryHistory()
-    session: PromptSession = PromptSession(history=history, completer=Lucky13Completer(shell),
-                                           complete_while_typing=False, bottom_toolbar=shell.toolbar,
-                                           input=input, output=output)
-    while True:
-        try:
-            line = session.prompt(PROMPT)
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            _leave(shell)
-            return 0
-        try:
-            shell.run_line(line)
-        except Quit:
-            _leave(shell)
-            return 0
-        except KeyboardInterrupt:
-            shell.info("(interrupted)", "dim")
-        except Exception as exc:  # the REPL never dies
-            shell.error(f"internal error ({type(exc).__name__}): {exc}")
+    return run_interactive(shell, history_path=history_path, input=input, output=output)
 
 
 def play(*, seed: int | None = None, mode: str = "cinematic", narrator: str = "template", model: str | None = None,

@@ -22,7 +22,6 @@ from ..nott.describe import RULES, explain, mechanics, rules_fired
 from ..nott.errors import NottError
 from ..nott.game import DECIDE, ROLL, Character
 from ..nott.reference import SECTIONS, search
-from ..nott.rules import get_ruleset
 from ..play.night import Night
 from ..play.paths import saves_dir, transcripts_dir
 from ..play.saves import SaveError, read_save, write_save

@@ -7,8 +7,8 @@ policy stream, so any split of the games over worker processes gives the same to
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..nott.actions import ROLL
 from ..nott.cards import BLACK_JOKER, RED_JOKER
