@@ -12,16 +12,14 @@ twice in a row. It satisfies the :class:`~solo.narration.base.Narrator` protocol
 from __future__ import annotations
 
 import hashlib
-import inspect
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2 import Environment
 
 from solo.narration.base import strip_control
 from solo.narration.beats import Beat
@@ -48,91 +46,12 @@ def lucky13_prompts_dir() -> Path:
     return PROMPTS_DIR
 
 
-# ---------------------------------------------------------------------- template helpers
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve", "thirteen")
-
-
-def _mix(v: int, k: int) -> int:
-    return int.from_bytes(hashlib.blake2b(f"l13:{v}:{k}".encode(), digest_size=8).digest(), "big")
-
-
-@pass_context
-def pick(ctx: jinja2.runtime.Context, parts: Sequence[Any], k: int = 0) -> Any:
-    """Part ``v % len(parts)`` for the main slot (``k=0``), a mixed choice for slot ``k``."""
-    v = ctx.get("v")
-    if not isinstance(v, int):
-        raise jinja2.UndefinedError("pick() needs the variant number 'v' in the context")
-    parts = list(parts)
-    if not parts:
-        return ""
-    return parts[(v if k == 0 else _mix(v, k)) % len(parts)]
-
-
-@pass_context
-def fill(ctx: jinja2.runtime.Context, text: str) -> str:
-    """Render a part (itself a small template, ``"{{ name }} runs."``) with the beat's context."""
-    env = ctx.environment
-    cache = env.__dict__.setdefault("_l13_parts", {})
-    tmpl = cache.get(text)
-    if tmpl is None:
-        tmpl = cache[text] = env.from_string(text)
-    return tmpl.render(ctx.get_all())
-
-
-def words(n: Any) -> str:
-    """Small numbers in words (1 → "one" … 13 → "thirteen")."""
-    return _NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
-def cap(text: Any) -> str:
-    text = str(text)
-    return text[:1].upper() + text[1:]
-
-
-def possessive(name: Any) -> str:
-    return f"{name}'s"
-
-
-def names(items: Any) -> str:
-    items = [str(x) for x in (items or [])]
-    if not items:
-        return "no one"
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-HELPERS: dict[str, Callable] = {"fill": fill, "words": words, "cap": cap, "possessive": possessive, "names": names}
-
-
 def lucky13_environment(path: str | os.PathLike[str] | None = None) -> Environment:
-    """The Jinja2 environment over the prompts directory (templates named ``lucky13/<kind>.j2``).
+    """The Jinja2 environment over the prompts directory (templates named ``lucky13/<kind>.j2``):
+    the Night's environment, with its ``pick``/``fill`` helpers and filters (StrictUndefined)."""
+    from solo.narration.templates import make_environment
 
-    Reuses :func:`solo.narration.templates.make_environment` when its signature takes a path
-    (StrictUndefined, no autoescape); otherwise builds the same kind of environment here. The
-    ``pick``/``fill`` helpers are always this module's own, so texts do not shift when the
-    Night of the Thirteenth narrator changes.
-    """
-    root = str(path if path is not None else lucky13_prompts_dir())
-    env: Environment | None = None
-    try:
-        from solo.narration.templates import make_environment
-
-        params = list(inspect.signature(make_environment).parameters.values())
-        if params and params[0].kind in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD):
-            env = make_environment(root)
-            if not isinstance(env, Environment) or env.undefined is not StrictUndefined:
-                env = None
-    except Exception:  # another engineer's module in flux: build our own
-        env = None
-    if env is None:
-        env = Environment(loader=FileSystemLoader(root), undefined=StrictUndefined, autoescape=False,
-                          keep_trailing_newline=False)
-    env.globals["pick"] = pick
-    env.filters.update(HELPERS)
-    return env
+    return make_environment(str(path if path is not None else lucky13_prompts_dir()))
 
 
 @lru_cache(maxsize=8)

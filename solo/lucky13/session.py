@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..play.saves import SaveError, Sealed, read_sealed, write_sealed
+from ..play.saves import SaveError, Sealed, latest_unfinished, read_sealed, write_sealed
 from .advancement import award, buy_specialization, change_reputation, raise_ability
 from .beats import attack_beats, check_beats, contest_beats, health_beats, opening_beat
 from .character import (
@@ -324,18 +324,7 @@ def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, 
 
 def latest_unfinished_scene(saves: Path) -> Path | None:
     """The most recently written Lucky 13 save that is not finished (damaged ones skipped)."""
-    best: tuple[float, Path] | None = None
-    for p in Path(saves).glob("lucky13-*.json"):
-        try:
-            save = read_scene_save(p)
-        except SaveError:
-            continue
-        if save.finished:
-            continue
-        m = p.stat().st_mtime
-        if best is None or m > best[0]:
-            best = (m, p)
-    return best[1] if best else None
+    return latest_unfinished(saves, "lucky13-*.json", read_scene_save)
 
 
 # ---------------------------------------------------------------------- transcript

@@ -150,3 +150,21 @@ def write_save(save: SaveFile, path: Path) -> Path:
 def read_save(path: Path) -> SaveFile:
     """Parse and validate a Night of the Thirteenth save (not yet replayed)."""
     return read_sealed(path, SaveFile, FORMAT, VERSION)
+
+
+def latest_unfinished(folder: Path, pattern: str, reader) -> Path | None:
+    """The most recently written save in ``folder`` matching ``pattern`` that ``reader`` accepts
+    and that is not finished (damaged saves are skipped, and left as they are)."""
+    best: tuple[float, Path] | None = None
+    for p in Path(folder).glob(pattern):
+        try:
+            save = reader(p)
+        except SaveError:
+            continue
+        if save.finished:
+            continue
+        m = p.stat().st_mtime
+        if best is None or m > best[0]:
+            best = (m, p)
+    return best[1] if best else None
+

@@ -33,28 +33,32 @@ class ShellCompleter(Completer):
                     yield Completion(w, start_position=-len(prefix))
             return
         cmd = self.shell.registry.find(words[0])
-        if cmd is None or cmd.complete is None:
+        if cmd is None:
             return
         prefix = "" if text.endswith(" ") else words[-1]
-        if len(words) > (2 if prefix else 1):
-            return
-        options: list[str] = []
-        if cmd.complete == "character" and self.shell.night is not None:
-            g = self.shell.night.game
-            options = [c.name for i, c in enumerate(g.cast) if g.dead[i] is None]
-        elif cmd.complete == "topic":
-            options = [s.key for s in SECTIONS]
-        elif cmd.complete == "onoff":
-            options = ["on", "off"]
-        elif cmd.complete == "suit":
-            options = list(SUIT_APTITUDES)
-        elif cmd.complete == "command":
-            options = self.shell.registry.words()
-        elif hasattr(self.shell, "complete_options"):
-            options = self.shell.complete_options(cmd.complete)
-        for o in options:
+        done = words[1:] if text.endswith(" ") else words[1:-1]
+        for o in self.argument_options(cmd, done):
             if o.lower().startswith(prefix.lower()):
                 yield Completion(o, start_position=-len(prefix))
+
+    def argument_options(self, cmd, done: list[str]) -> list[str]:
+        """What the next argument of ``cmd`` may be, after the words ``done`` (first argument only)."""
+        if cmd.complete is None or done:
+            return []
+        if cmd.complete == "character" and self.shell.night is not None:
+            g = self.shell.night.game
+            return [c.name for i, c in enumerate(g.cast) if g.dead[i] is None]
+        if cmd.complete == "topic":
+            return [s.key for s in SECTIONS]
+        if cmd.complete == "onoff":
+            return ["on", "off"]
+        if cmd.complete == "suit":
+            return list(SUIT_APTITUDES)
+        if cmd.complete == "command":
+            return self.shell.registry.words()
+        if hasattr(self.shell, "complete_options"):
+            return self.shell.complete_options(cmd.complete)
+        return []
 
 
 def run_interactive(shell: Shell, history_path=None, input=None, output=None) -> int:

@@ -22,8 +22,6 @@ from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -51,6 +49,7 @@ from ..lucky13.session import (
 from ..play.paths import data_dir, saves_dir, transcripts_dir
 from ..play.saves import SaveError
 from .commands import CommandError, Registry
+from .app import ShellCompleter
 from .shell import Quit
 
 __all__ = ["Lucky13Completer", "Lucky13Shell", "play", "registry", "run_lucky13_interactive"]
@@ -1033,27 +1032,11 @@ SLOTS: dict[str, list[str]] = {
 }
 
 
-class Lucky13Completer(Completer):
+class Lucky13Completer(ShellCompleter):
     """Command words, then each argument as the command wants: character names, abilities,
     the named character's skills, difficulty names, weapons, modes, rule topics."""
 
-    def __init__(self, shell: Lucky13Shell) -> None:
-        self.shell = shell
-
-    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
-        text = document.text_before_cursor
-        words = text.split()
-        if not words or (len(words) == 1 and not text.endswith(" ")):
-            prefix = words[0].lower() if words else ""
-            for w in self.shell.registry.words():
-                if w.startswith(prefix):
-                    yield Completion(w, start_position=-len(prefix))
-            return
-        cmd = self.shell.registry.find(words[0])
-        if cmd is None:
-            return
-        prefix = "" if text.endswith(" ") else words[-1]
-        done = words[1:] if text.endswith(" ") else words[1:-1]
+    def argument_options(self, cmd, done: list[str]) -> list[str]:
         slots = SLOTS.get(cmd.name) or ([cmd.complete] if cmd.complete else [])
         if cmd.name == "contest" and any(w.lower() == "vs" for w in done):
             last = max(i for i, w in enumerate(done) if w.lower() == "vs")
@@ -1076,10 +1059,8 @@ class Lucky13Completer(Completer):
                 i += 1
             pos += 1
         if pos >= len(slots):
-            return
-        for o in self.shell.complete_options(slots[pos], whos):
-            if o.lower().startswith(prefix.lower()):
-                yield Completion(o, start_position=-len(prefix))
+            return []
+        return list(self.shell.complete_options(slots[pos], whos))
 
 
 def _leave(shell: Lucky13Shell) -> None:

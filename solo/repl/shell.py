@@ -475,18 +475,10 @@ def load_into(sh: Shell, path: Path) -> None:
 
 
 def latest_unfinished() -> Path | None:
-    best: tuple[float, Path] | None = None
-    for p in saves_dir().glob("*.json"):
-        try:
-            save = read_save(p)
-        except SaveError:
-            continue
-        if save.finished:
-            continue
-        m = p.stat().st_mtime
-        if best is None or m > best[0]:
-            best = (m, p)
-    return best[1] if best else None
+    """The last unfinished Night (its saves are named night-*.json)."""
+    from ..play.saves import latest_unfinished as latest
+
+    return latest(saves_dir(), "night-*.json", read_save)
 
 
 # ---------------------------------------------------------------------- play commands

@@ -190,26 +190,6 @@ def test_a_narrator_from_the_factory_and_an_unknown_kind():
         make_lucky13_narrator("telepathy")
 
 
-@pytest.mark.parametrize("replacement", [None, "raises", "no-path"])
-def test_own_environment_when_the_shared_one_does_not_fit(monkeypatch, replacement):
-    """Texts do not depend on whether solo.narration's make_environment could be reused."""
-    import solo.narration.templates as shared
-
-    beats = played_beats()[:30]
-    expected = [Lucky13TemplateNarrator(6, environment=lucky13_environment()).tell(b) for b in beats]
-
-    def raises(*args, **kwargs):
-        raise RuntimeError("in flux")
-
-    def no_path():
-        return jinja2.Environment()
-
-    monkeypatch.setattr(shared, "make_environment", {"raises": raises, "no-path": no_path}.get(replacement))
-    env = lucky13_environment()
-    assert env.undefined is jinja2.StrictUndefined
-    assert [Lucky13TemplateNarrator(6, environment=env).tell(b) for b in beats] == expected
-
-
 def test_prompts_dir_override(tmp_path, monkeypatch):
     import shutil
 
