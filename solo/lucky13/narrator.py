@@ -144,12 +144,14 @@ class Lucky13TemplateNarrator:
 
 def make_lucky13_narrator(kind: str = "template", *, seed=None, model: str | None = None,
                           notice: Callable[[str], None] | None = None):
-    """A narrator for Lucky 13 beats. ``llm`` is not wired for Lucky 13 yet: the templates
-    tell the scene (with a notice). Unknown kinds are refused with a one-line ValueError."""
+    """A narrator for Lucky 13 beats: the templates, or an OpenAI-compatible model (prompts in
+    ``prompts/llm-lucky13/``) that falls back to them for any beat it cannot tell. Unknown
+    kinds are refused with a one-line ValueError."""
     if kind == "template":
         return Lucky13TemplateNarrator(seed=seed)
     if kind == "llm":
-        if notice:
-            notice("the LLM narrator does not tell Lucky 13 scenes yet; using the templates")
-        return Lucky13TemplateNarrator(seed=seed)
+        from solo.narration.llm import LLMNarrator
+
+        return LLMNarrator(Lucky13TemplateNarrator(seed=seed), model=model, notice=notice,
+                           prompt_set="llm-lucky13")
     raise ValueError(f"unknown narrator {kind!r} (template or llm)")

@@ -564,11 +564,11 @@ class Scene:
     def _narrate(self, out: Outcome) -> None:
         if self.narrator is None or self._replaying:
             return
-        from ..narration.base import strip_control
+        from ..narration.base import narrate_text, strip_control
 
         for beat in out.beats:
             try:
-                text = "".join(strip_control(chunk) for chunk in self.narrator.narrate(beat)).strip()
+                text = strip_control(narrate_text(self.narrator, beat)).strip()
             except Exception as exc:  # the step stands; a narrator failure only loses the text
                 out.notes.append(f"(the narrator could not tell the {beat.kind} beat: {type(exc).__name__})")
                 continue

@@ -48,7 +48,8 @@ class LLMNarrator:
     def __init__(self, fallback, *, model: str | None = None, base_url: str | None = None,
                  api_key: str | None = None, notice: Callable[[str], None] | None = None,
                  timeout: float = 30.0, max_retries: int = 1, max_chars: int = 700, max_tokens: int = 160,
-                 temperature: float = 0.8, log_path: Path | None = None, setting: str | None = None) -> None:
+                 temperature: float = 0.8, log_path: Path | None = None, setting: str | None = None,
+                 prompt_set: str = "llm") -> None:
         config = load_config()
         self.fallback = fallback
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
@@ -61,6 +62,7 @@ class LLMNarrator:
         self.max_tokens = max_tokens
         self.temperature = temperature
         self.setting = setting
+        self.prompt_set = prompt_set  # prompts/<prompt_set>/: system.j2, then <kind>.j2 or beat.j2
         self.log_path = log_path if log_path is not None else _default_log()
         self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False}
         self.last_finish: str | None = None
@@ -134,8 +136,10 @@ class LLMNarrator:
         cast = ctx.get("cast")
         if cast is None:
             cast = []
-        system = self.env.get_template("llm/system.j2").render(setting=self.setting, cast=cast or self._cast)
-        user = self.env.get_template(f"llm/{beat.kind}.j2").render(ctx).strip()
+        system = self.env.get_template(f"{self.prompt_set}/system.j2").render(setting=self.setting,
+                                                                             cast=cast or self._cast)
+        user = self.env.select_template([f"{self.prompt_set}/{beat.kind}.j2", f"{self.prompt_set}/beat.j2"])
+        user = user.render(ctx | {"kind": beat.kind, "context_items": sorted(beat.context.items())}).strip()
         summary = ctx.get("summary") or ""
         recent = " ".join(self.recent)
         context = []

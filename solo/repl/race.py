@@ -199,11 +199,27 @@ def parse_race(sh: Shell, arg: str) -> RaceRequest:
     return req
 
 
-def narrator_for(night: Night) -> RaceNarrator:
+def narrator_for(night: Night):
+    """The race narrator: templates; or, when the night is told by a model, the same model
+    (prompts in ``prompts/llm-t13/``) falling back to the templates beat by beat."""
     state = _nights.setdefault(night, _NightRaces())
     if state.narrator is None:
-        state.narrator = RaceNarrator(f"t13-race:{night.seed}")
+        templates = RaceNarrator(f"t13-race:{night.seed}")
+        state.narrator = templates
+        llm = night.narrator
+        if getattr(llm, "prompt_set", None) is not None:
+            from ..narration.llm import LLMNarrator
+
+            state.narrator = LLMNarrator(templates, model=llm.model, base_url=llm.base_url, api_key=llm._api_key,
+                                         notice=llm.notice, timeout=llm.timeout, prompt_set="llm-t13")
     return state.narrator
+
+
+def _tell_all(narrator, beats) -> list[str]:
+    from ..narration.base import narrate_text, strip_control
+
+    texts = [" ".join(strip_control(narrate_text(narrator, b)).split()) for b in beats]
+    return [t for t in texts if t]
 
 
 def run_request(night: Night, req: RaceRequest) -> Race:
@@ -232,7 +248,7 @@ def cmd_race(sh: Shell, arg: str) -> None:
     night = sh.need_night()
     req = parse_race(sh, arg)
     race = run_request(night, req)
-    tell = narrator_for(night).tell_all(race.beats())
+    tell = _tell_all(narrator_for(night), race.beats())
 
     sh.info(race.heading(), "bold")
     for lines in race.arithmetic().values():

@@ -184,8 +184,11 @@ def test_it_is_a_narrator_and_the_beats_are_beats():
 def test_a_narrator_from_the_factory_and_an_unknown_kind():
     notes: list[str] = []
     assert isinstance(make_lucky13_narrator("template", seed=2), Lucky13TemplateNarrator)
-    assert isinstance(make_lucky13_narrator("llm", seed=2, notice=notes.append), Lucky13TemplateNarrator)
-    assert notes and "templates" in notes[0]
+    from solo.narration.llm import LLMNarrator
+
+    llm = make_lucky13_narrator("llm", seed=2, notice=notes.append)
+    assert isinstance(llm, LLMNarrator) and isinstance(llm.fallback, Lucky13TemplateNarrator)
+    assert llm.prompt_set == "llm-lucky13"
     with pytest.raises(ValueError, match="unknown narrator"):
         make_lucky13_narrator("telepathy")
 

@@ -201,3 +201,19 @@ def test_batch_session_writes_the_race_to_the_transcript():
     for t in told:
         assert t.split(".")[0] in " ".join(screen.split())
     assert "we run for the boathouse" in md
+
+
+def test_a_race_in_a_night_told_by_a_model_is_told_by_the_model(tmp_path, monkeypatch):
+    from tests.narration.fakeserver import FakeServer
+    from tests.repl.conftest import make_shell, output
+
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path))
+    import solo.repl.race  # noqa: F401
+
+    with FakeServer("ok", pieces=["They ", "run."]) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-race-000000000000")
+        sh = make_shell(seed=5, narrator="llm", model="fake")
+        assert sh.run_line("quick") and sh.run_line("siderule t13 on") and sh.run_line("race Trial")
+        assert any("scrambling" in r["body"] for r in srv.requests)
+    assert "They run." in output(sh)
