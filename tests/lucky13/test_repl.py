@@ -406,3 +406,17 @@ def test_interactive_front_end_through_a_pipe():
     out = output(sh)
     assert "Attack — Brunella on Casimir" in out and "Saved to" in out
     assert sh.scene.save_path.exists()
+
+
+def test_solo_play_system_lucky13_in_batch_mode(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SOLO_HOME=str(tmp_path), PYTHONIOENCODING="utf-8")
+    script = "\n".join(ENCOUNTER) + "\n"
+    proc = subprocess.run([sys.executable, "-m", "solo", "play", "--system", "lucky13"], input=script, text=True,
+                          capture_output=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "l13›" in proc.stdout and "Traceback" not in proc.stderr
+    assert list((tmp_path / "transcripts").glob("lucky13-*.md"))
