@@ -71,10 +71,24 @@ class LLMNarrator:
         self._client = None
         self._client_error: str | None = None
         self._warned = False
+        self._failures = 0  # consecutive failed beats
+        self._resting = 0  # beats left to tell from the templates before trying the model again
 
     # ------------------------------------------------------------------ the interface
 
+    #: After this many failed beats in a row, rest the model for REST beats (a stalled server
+    #: would otherwise cost a timeout on every beat).
+    FAILURES_BEFORE_REST = 3
+    REST = 10
+
     def narrate(self, beat: Beat) -> Iterator[str]:
+        if self._resting > 0:
+            self._resting -= 1
+            self.usage["fallbacks"] += 1
+            text = self.fallback.tell(beat)
+            self.recent.append(text)
+            yield text
+            return
         messages = self.messages(beat)
         started = time.monotonic()
         streamed: list[str] = []
@@ -106,6 +120,10 @@ class LLMNarrator:
         self._log(beat, messages, text, error, finish, time.monotonic() - started)
         if error is not None:
             self.usage["fallbacks"] += 1
+            self._failures += 1
+            if self._failures >= self.FAILURES_BEFORE_REST:
+                self._failures = 0
+                self._resting = self.REST
             self._warn(error)
             if streamed:
                 yield Retraction("")
@@ -113,6 +131,7 @@ class LLMNarrator:
             self.recent.append(fallback_text)
             yield fallback_text
             return
+        self._failures = 0
         self.recent.append(text)
 
     def respond(self, character, beat: Beat) -> str:

@@ -134,8 +134,8 @@ class Night:
         self.step_events.append(events)
         self.last_events = events
         if not self._replaying:
+            self.autosave()  # before the prose: an interrupted narration loses no play
             self._report(events)
-            self.autosave()
         return events
 
     @property

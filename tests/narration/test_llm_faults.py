@@ -152,3 +152,16 @@ def test_pulling_the_plug_mid_game_changes_only_the_prose(tmp_path, monkeypatch)
     assert len(notices) == 1
     text = (tmp_path / "t.md").read_text()
     assert "The door creaks open." in text and "## Totals" in text
+
+
+def test_a_failing_server_is_rested_then_tried_again(tmp_path):
+    notices = []
+    with FakeServer("500") as srv:
+        n = narrator(srv.url, tmp_path, notices)
+        b = beats()[0]
+        for _ in range(LLMNarrator.FAILURES_BEFORE_REST + LLMNarrator.REST):
+            assert narrate_text(n, b)
+        assert len(srv.requests) == LLMNarrator.FAILURES_BEFORE_REST  # then it rested
+        srv.set_mode("ok")
+        assert narrate_text(n, b) == "The door creaks open. What do you do?"
+    assert len(notices) == 1
