@@ -281,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
-    except ValueError as exc:  # a bad playset, --set, ruleset …: one line, no traceback
+    except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
         print(f"solo: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into head

@@ -41,6 +41,9 @@ def lucky13_prompts_dir() -> Path:
     if override and (Path(override) / SUBDIR).is_dir():
         return Path(override)
     if not (PROMPTS_DIR / SUBDIR).is_dir():
+        packaged = Path(__file__).resolve().parents[1] / "prompts"  # inside an installed wheel
+        if (packaged / SUBDIR).is_dir():
+            return packaged
         raise FileNotFoundError(f"no Lucky 13 narrator templates at {PROMPTS_DIR / SUBDIR} "
                                 f"(install solo editable, `pip install -e .`, or set {PROMPTS_ENV})")
     return PROMPTS_DIR

@@ -41,6 +41,8 @@ def prompts_dir() -> Path:
     """The prompts directory: ``$SOLO_PROMPTS_DIR`` if set, else ``<repo>/prompts``."""
     override = os.environ.get(PROMPTS_ENV)
     path = Path(override) if override else PROMPTS_DIR
+    if not override and not (path / "template").is_dir():
+        path = Path(__file__).resolve().parents[1] / "prompts"  # inside an installed wheel
     if not (path / "template").is_dir():
         raise FileNotFoundError(
             f"no narrator templates at {path / 'template'} (install solo editable, "
