@@ -165,12 +165,13 @@ def wizard(shell: Shell, ask) -> None:
         name = " ".join((ask(f"Character {i} — name", "", []) or "").replace(",", " ").split())
         if not name:
             continue
-        apt = ask(f"  {name}'s Aptitude — Power, Resolve, Intellect or Finesse", "", list(SUIT_APTITUDES)) or ""
-        try:
-            suit = parse_suit(apt)
-        except ValueError as exc:
-            shell.error(str(exc))
-            continue
+        suit = None
+        while suit is None:
+            apt = ask(f"  {name}'s Aptitude — Power, Resolve, Intellect or Finesse", "", list(SUIT_APTITUDES)) or ""
+            try:
+                suit = parse_suit(apt)
+            except ValueError as exc:
+                shell.error(str(exc))
         archetype = " ".join((ask(f"  {name}'s Archetype (Tab: the rulebook's {SUIT_APTITUDES[suit]} examples, or "
                                   "your own)", "", list(ARCHETYPES[suit])) or "").replace(",", " ").split())
         why = ask(f"  Why is {name} here?", "", []) or ""

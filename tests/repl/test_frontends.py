@@ -81,3 +81,19 @@ def test_batch_mode_exit_code_reports_a_failing_line(solo_home):
 def test_solo_help():
     proc = subprocess.run([sys.executable, "-m", "solo", "--help"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and "play" in proc.stdout and "rules" in proc.stdout
+
+
+def test_the_wizard_builds_a_cast_and_asks_again_for_a_bad_aptitude():
+    from solo.repl.app import wizard
+
+    answers = iter(["playtest", "n", "42", "build",
+                    "Laurie", "Luck", "Resolve", "The Babysitter", "watching the Doyle kids",
+                    "Tommy", "Power", "The Jock", "dared to come",
+                    "Sid", "♣", "", "",
+                    "n"])
+    sh = make_shell()
+    wizard(sh, lambda question, default, options: next(answers))
+    g = sh.night.game
+    assert [c.name for c in g.cast] == ["Laurie", "Tommy", "Sid"] and g.rules.name == "playtest"
+    assert [c.aptitude for c in g.cast] == [1, 0, 2] and sh.night.seed == 42
+    assert "error: invalid suit or aptitude: 'Luck'" in output(sh)
