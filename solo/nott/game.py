@@ -141,7 +141,6 @@ class Game:
         self.move_stack: list[Action] = []
         self._undo: list[tuple] = []
         self._ev: list | None = [] if record else None
-        self._initial_chance = chance.getstate() if record else None
 
         n = len(cast)
         self.strikes = [0] * n

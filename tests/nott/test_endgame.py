@@ -2,7 +2,7 @@
 
 import pytest
 
-from solo.nott.actions import RESOLVE, ROLL, Resolve, Test
+from solo.nott.actions import ROLL, Resolve, Test
 from solo.nott.cards import BLACK_JOKER, RED_JOKER
 from solo.nott.errors import AptitudeError, GameOverError
 from solo.nott.events import (

@@ -3,7 +3,7 @@
 import pytest
 
 from solo.nott import PLAYTEST
-from solo.nott.cards import JACK, KING, QUEEN, rank
+from solo.nott.cards import JACK, QUEEN, rank
 from solo.nott.events import CharacterDied, ReserveDry, Shuffled, StrikeGained, WeaknessFound
 
 from .helpers import C, cards, of, play_test, stacked

@@ -7,7 +7,7 @@ from solo.nott.actions import RESOLVE, ROLL, REROLL, Award, Reroll, Resolve, Rol
 from solo.nott.errors import AptitudeError, IllegalActionError, NoGenrePointError
 from solo.nott.events import GenrePointSpent, Rolled, TestResolved
 
-from .helpers import C, of, play_test, stacked
+from .helpers import of, play_test, stacked
 
 ANN, BEN, CAT, DEE = range(4)
 

@@ -9,7 +9,6 @@ import pytest
 from solo.narration import TemplateNarrator, beats_from_events, opening_beats
 from solo.nott import Game, quick_cast
 from solo.nott.cards import card_str
-from solo.nott.rules import ASHCAN
 from solo.playsets import PlaysetError, builtin_names, load_playset, parse_overrides, read_playset
 from solo.sim.policies import get_policy, next_actions
 
@@ -105,8 +104,6 @@ def test_a_broken_playset_gets_one_clear_error(text, expected, tmp_path):
 def test_unknown_and_wrong_keys_are_named_with_their_line(tmp_path):
     good = (load_playset("cabin-in-the-woods").model_dump())
     src = (tmp_path / "ok.toml")
-    import tomllib  # noqa: F401
-
     text = open(__import__("solo.playsets.loader", fromlist=["x"]).BUILTIN_DIR / "cabin-in-the-woods.toml").read()
     bad = text.replace('calling_card = "a ring', 'calling_crad = "a ring')
     src.write_text(bad)

@@ -1,7 +1,6 @@
 """Scripts for whole games, worked out on the rules core first (the REPL must agree)."""
 
 from solo.nott import Game, Resolve, Roll, Test, quick_cast
-from solo.nott.game import DECIDE
 
 
 def script_for(seed: int, max_tests: int = 10_000) -> tuple[list[str], Game]:

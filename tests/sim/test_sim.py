@@ -5,8 +5,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.sim.autoplay import autoplay
 from solo.sim.report import summarize, wilson

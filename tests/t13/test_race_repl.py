@@ -208,7 +208,6 @@ def test_a_race_in_a_night_told_by_a_model_is_told_by_the_model(tmp_path, monkey
     from tests.repl.conftest import make_shell, output
 
     monkeypatch.setenv("SOLO_HOME", str(tmp_path))
-    import solo.repl.race  # noqa: F401
 
     with FakeServer("ok", pieces=["They ", "run."]) as srv:
         monkeypatch.setenv("OPENAI_BASE_URL", srv.url)
