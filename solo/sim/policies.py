@@ -46,6 +46,21 @@ def _award(i: int) -> Award:
     return a
 
 
+_BY_SUIT: dict[int, tuple] = {}
+
+
+def _by_suit(cast) -> tuple:
+    """Cast indexes by Aptitude suit (cached per cast)."""
+    key = id(cast)
+    hit = _BY_SUIT.get(key)
+    if hit is None or hit[0] is not cast:
+        if len(_BY_SUIT) > 64:
+            _BY_SUIT.clear()
+        hit = _BY_SUIT[key] = (cast, tuple(tuple(i for i, ch in enumerate(cast) if ch.aptitude == s)
+                                                for s in range(4)))
+    return hit[1]
+
+
 def _fewest_strikes(game: Game, candidates: list[int]) -> int:
     strikes = game.strikes
     return min(candidates, key=lambda i: (strikes[i], i))
@@ -56,7 +71,7 @@ def best_adjust(game: Game) -> tuple[int, bool, bool]:
     then lower Fallout. Pure arithmetic on the table, no state change."""
     c = game.deck[0]
     main, f0 = game.main, game.fallout
-    diff = game.difficulty()
+    diff = game.difficulty(c)
     strike_due = game.strike_due
     if not (c < 52 and game.cast[game.tester].aptitude == c // 13):
         success = main + f0 >= diff
@@ -91,8 +106,8 @@ class Careful:
         c = game.deck[0]
         dead, strikes = game.dead, game.strikes
         if c < 52:
-            s = c // 13
-            match = [i for i, ch in enumerate(game.cast) if ch.aptitude == s and dead[i] is None]
+            by_suit = _by_suit(game.cast)
+            match = [i for i in by_suit[c // 13] if dead[i] is None]
             if len(match) == 1:
                 return match[0]
             if match:
