@@ -22,16 +22,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from ..play.saves import SaveError, Sealed, latest_unfinished, read_sealed, write_sealed
+from ..play.saves import SaveError
 from .advancement import award, buy_specialization, change_reputation, raise_ability
 from .beats import attack_beats, check_beats, contest_beats, health_beats, opening_beat
 from .character import (
@@ -51,20 +48,14 @@ from .checks import DIFFICULTY_LEVELS, TARGET, Edge, Mode, PoolRoll, check, cont
 from .combat import Armor, Initiative, Weapon, attack, attack_pool, defense_pool, roll_initiative
 from .dice import ABILITY, ACCURACY, D6, DEFENSE, DIFFICULTY, EXTRA, NONE, SKILL, Die, Pool, SeededChance, as_die
 from .errors import Lucky13Error
+from .saves import DEFAULT_ALLOWANCE, MAX_TYPED, OPS, SavedStep, SceneSave, read_scene_save, write_scene_save
+from .transcript import SceneTranscript, state_word
 
-FORMAT = "solo-lucky13-save"
-VERSION = 1
-#: Starting specializations when the scene does not say (the engine sets none, R22).
-DEFAULT_ALLOWANCE = 2
 #: Skills a combat roll uses when none is named ("Reflex + Combat + Weapon Accuracy").
 COMBAT_SKILLS = ("Combat", "Fighting", "Weaponry")
 #: Most steps a modifier may move a die in one roll (keeps pools and odds small).
 MAX_STEPS = 5
-#: Most dice a player may type for one step.
-MAX_TYPED = 200
 
-OPS = ("create", "weapon", "armor", "check", "contest", "attack", "damage", "heal", "initiative", "join",
-       "initiative_end", "award", "advance", "reputation", "mode", "say", "end")
 #: Steps that roll dice (and so may be given typed dice).
 ROLLING = ("create", "check", "contest", "attack", "initiative", "join")
 
@@ -163,10 +154,6 @@ def roll_text(roll: PoolRoll, labels: Mapping[str, str]) -> str:
         seen.add(d.role)
         parts.append(f"{label} {die_text(d)}".strip())
     return (" + ".join(parts) or "no dice") + f" = {roll.total}"
-
-
-def _md(text: str) -> str:
-    return " ".join(str(text).replace("|", "\\|").split())
 
 
 # ---------------------------------------------------------------------- chance wrappers
@@ -274,141 +261,6 @@ class Step:
     typed: bool
     summary: str
     before: Any = field(default=None, repr=False, compare=False)
-
-
-# ---------------------------------------------------------------------- save files
-
-class SavedStep(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal[OPS]  # type: ignore[valid-type]
-    args: dict[str, Any] = Field(default_factory=dict)
-    dice: list[int] = Field(default_factory=list, max_length=MAX_TYPED * 4)
-    typed: bool = False
-
-
-class SceneSave(Sealed):
-    model_config = ConfigDict(extra="forbid")
-    format: Literal["solo-lucky13-save"] = FORMAT
-    version: Literal[1] = VERSION
-    seed: int | str
-    mode: Literal["cinematic", "gritty", "plain"] = "cinematic"
-    title: str = Field(default="", max_length=80)
-    allowance: int = Field(default=DEFAULT_ALLOWANCE, ge=0, le=20)
-    narrator: str = "template"
-    steps: list[SavedStep] = Field(default_factory=list)
-    transcript: str | None = None
-    finished: bool = False
-    summary: str = ""
-
-
-def write_scene_save(save: SceneSave, path: Path) -> Path:
-    """Seal and write a Lucky 13 save atomically."""
-    return write_sealed(save, path)
-
-
-def read_scene_save(path: Path) -> SceneSave:
-    """Parse and validate a Lucky 13 save (not yet replayed). Raises
-    :class:`~solo.play.saves.SaveError` in one line; never touches the file."""
-    return read_sealed(path, SceneSave, FORMAT, VERSION, "Lucky 13 save file")
-
-
-def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, Path]:
-    """A fresh save path and transcript path: ``lucky13-<date>-<time>-<seed>[-n]``."""
-    stem = f"lucky13-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
-    n, name = 1, stem
-    while (saves / f"{name}.json").exists() or (transcripts / f"{name}.md").exists():
-        n += 1
-        name = f"{stem}-{n}"
-    return saves / f"{name}.json", transcripts / f"{name}.md"
-
-
-def latest_unfinished_scene(saves: Path) -> Path | None:
-    """The most recently written Lucky 13 save that is not finished (damaged ones skipped)."""
-    return latest_unfinished(saves, "lucky13-*.json", read_scene_save)
-
-
-# ---------------------------------------------------------------------- transcript
-
-class SceneTranscript:
-    """The actual-play transcript of a scene, written as it goes (Markdown)."""
-
-    def __init__(self, path: Path, resume: bool = False) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if resume and self.path.exists():
-            self._write("\n*(the scene resumes)*\n\n")
-        elif not resume:
-            self.path.write_text("", encoding="utf-8")
-
-    def _write(self, text: str) -> None:
-        with self.path.open("a", encoding="utf-8") as fh:
-            fh.write(text)
-
-    def header(self, scene: Scene) -> None:
-        lines = [
-            f"# Lucky 13 — {_md(scene.title) or 'a scene'}",
-            "",
-            f"- **Seed:** {scene.seed}",
-            f"- **Mode:** {scene.mode.value}",
-            f"- **Narrator:** {scene.narrator_name}",
-            f"- **Starting specializations:** {scene.allowance} (+1 per impairment)",
-            "",
-            "## The scene",
-            "",
-        ]
-        self._write("\n".join(lines) + "\n")
-
-    def outcome(self, out: Outcome) -> None:
-        parts: list[str] = []
-        if out.kind == "say":
-            who = f"**{_md(out.speaker)}:** " if out.speaker else ""
-            self._write(f"{who}“{_md(out.said or '')}”\n\n")
-            return
-        if out.heading:
-            parts.append(f"### {_md(out.heading)}\n")
-        if out.lines:
-            parts.append("*⚙ " + " · ".join(_md(x) for x in out.lines) + "*\n")
-        for note in out.notes:
-            parts.append(_md(note) + "\n")
-        for _kind, text in out.narration:
-            parts.append("> " + " ".join(text.split()) + "\n")
-        if parts:
-            self._write("\n".join(parts) + "\n")
-
-    def narration(self, texts: Iterable[str]) -> None:
-        for text in texts:
-            self._write("> " + " ".join(text.split()) + "\n\n")
-
-    def note(self, text: str) -> None:
-        self._write(f"{_md(text)}\n\n")
-
-    def footer(self, scene: Scene) -> None:
-        s = scene.stats
-        lines = ["## Totals", "", "| Character | Hit points | Pulse | Adventure Points | Reputation | State |",
-                 "|---|---|---|---|---|---|"]
-        for name, ch in scene.characters.items():
-            h = ch.health
-            lines.append(f"| {_md(name)} | {h.hp}/{h.max_hp} | {h.pulse if not h.pulse.is_none else 'none'} "
-                         f"(full {h.base}) | {ch.adventure_points} | {ch.reputation:+d} | {state_word(ch)} |")
-        lines += [
-            "",
-            f"- Steps: {len(scene.steps)}",
-            f"- Checks: {s['checks']} ({s['successes']} succeeded)",
-            f"- Contests: {s['contests']} ({s['contest_wins']} won by the side acting)",
-            f"- Attacks: {s['attacks']} ({s['hits']} hits, {s['damage']} damage)",
-            f"- Explosions: {s['explosions']} · Dilemmas: {s['dilemmas']}",
-            "",
-        ]
-        self._write("\n".join(lines) + "\n")
-
-
-def state_word(ch: Character) -> str:
-    h = ch.health
-    if h.dead:
-        return "dead"
-    if h.dying:
-        return "dying, stable" if h.stable else "dying"
-    return "unhurt" if h.hp == h.max_hp else "wounded"
 
 
 # ---------------------------------------------------------------------- the scene

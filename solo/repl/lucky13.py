@@ -32,20 +32,9 @@ from ..lucky13.dice import Pool, as_die, parse_pool
 from ..lucky13.errors import Lucky13Error
 from ..lucky13.narrator import make_lucky13_narrator
 from ..lucky13.odds import pool_odds
-from ..lucky13.session import (
-    DEFAULT_ALLOWANCE,
-    Outcome,
-    Scene,
-    difficulty_label,
-    latest_unfinished_scene,
-    parse_ability_word,
-    parse_difficulty_word,
-    read_scene_save,
-    scene_paths,
-    sheet_line,
-    state_word,
-    write_scene_save,
-)
+from ..lucky13.saves import DEFAULT_ALLOWANCE, latest_unfinished_scene, read_scene_save, scene_paths, write_scene_save
+from ..lucky13.session import Outcome, Scene, difficulty_label, parse_ability_word, parse_difficulty_word, sheet_line
+from ..lucky13.transcript import state_word
 from ..play.paths import data_dir, saves_dir, transcripts_dir
 from ..play.saves import SaveError
 from .commands import CommandError, Registry

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from solo.lucky13 import Ability, parse_pool, pool_odds, reach_probability
 from solo.lucky13.checks import Mode
-from solo.lucky13.session import read_scene_save
+from solo.lucky13.saves import read_scene_save
 from solo.repl.app import ShellCompleter, run_batch
 from solo.repl.lucky13 import Lucky13Completer, Lucky13Shell, play, registry, run_lucky13_interactive
 from solo.repl.shell import Quit

@@ -1,0 +1,71 @@
+"""Lucky 13 save files: a sealed pydantic model (format ``solo-lucky13-save``) holding the
+seed and every step, written atomically; a damaged file is refused in one line and kept."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..play.saves import Sealed, latest_unfinished, read_sealed, write_sealed
+
+FORMAT = "solo-lucky13-save"
+VERSION = 1
+#: Starting specializations when the scene does not say (the engine sets none, R22).
+DEFAULT_ALLOWANCE = 2
+#: Most dice a player may type for one step.
+MAX_TYPED = 200
+
+OPS = ("create", "weapon", "armor", "check", "contest", "attack", "damage", "heal", "initiative", "join",
+       "initiative_end", "award", "advance", "reputation", "mode", "say", "end")
+
+
+class SavedStep(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal[OPS]  # type: ignore[valid-type]
+    args: dict[str, Any] = Field(default_factory=dict)
+    dice: list[int] = Field(default_factory=list, max_length=MAX_TYPED * 4)
+    typed: bool = False
+
+
+class SceneSave(Sealed):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["solo-lucky13-save"] = FORMAT
+    version: Literal[1] = VERSION
+    seed: int | str
+    mode: Literal["cinematic", "gritty", "plain"] = "cinematic"
+    title: str = Field(default="", max_length=80)
+    allowance: int = Field(default=DEFAULT_ALLOWANCE, ge=0, le=20)
+    narrator: str = "template"
+    steps: list[SavedStep] = Field(default_factory=list)
+    transcript: str | None = None
+    finished: bool = False
+    summary: str = ""
+
+
+def write_scene_save(save: SceneSave, path: Path) -> Path:
+    """Seal and write a Lucky 13 save atomically."""
+    return write_sealed(save, path)
+
+
+def read_scene_save(path: Path) -> SceneSave:
+    """Parse and validate a Lucky 13 save (not yet replayed). Raises
+    :class:`~solo.play.saves.SaveError` in one line; never touches the file."""
+    return read_sealed(path, SceneSave, FORMAT, VERSION, "Lucky 13 save file")
+
+
+def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, Path]:
+    """A fresh save path and transcript path: ``lucky13-<date>-<time>-<seed>[-n]``."""
+    stem = f"lucky13-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
+    n, name = 1, stem
+    while (saves / f"{name}.json").exists() or (transcripts / f"{name}.md").exists():
+        n += 1
+        name = f"{stem}-{n}"
+    return saves / f"{name}.json", transcripts / f"{name}.md"
+
+
+def latest_unfinished_scene(saves: Path) -> Path | None:
+    """The most recently written Lucky 13 save that is not finished (damaged ones skipped)."""
+    return latest_unfinished(saves, "lucky13-*.json", read_scene_save)
