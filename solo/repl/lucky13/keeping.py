@@ -1,0 +1,84 @@
+"""Lucky 13 shell commands — Keeping: mode, say, undo, end, save, help, quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+from ...lucky13.saves import write_scene_save
+from ...lucky13.transcript import state_word
+from ..commands import CommandError
+from ..shell import Quit
+
+from .shell import Lucky13Shell, MODES, _int, _tokens, command, registry
+
+
+# ---------------------------------------------------------------------- keeping
+
+@command("mode", "[cinematic|gritty|plain]", complete="mode", group="keeping")
+def cmd_mode(sh: Lucky13Shell, arg: str) -> None:
+    """Which dice explode: cinematic (any, for ever), gritty (the Ability die, once), plain (none)."""
+    scene = sh.need_scene()
+    if not arg:
+        sh.info(f"mode: {scene.mode.value}")
+        return
+    if arg.strip().lower() not in MODES:
+        raise CommandError(f"mode cinematic, gritty or plain, not {arg!r}")
+    sh.step("mode", {"mode": arg.strip().lower()})
+
+
+@command("say", "<text>", group="keeping")
+def cmd_say(sh: Lucky13Shell, arg: str) -> None:
+    """Your character's action or words (plain text that is no command does the same; Name: text for another)."""
+    if not arg:
+        raise CommandError("say what?")
+    sh._free_text(arg)
+
+
+@command("undo", "[N]", group="keeping")
+def cmd_undo(sh: Lucky13Shell, arg: str) -> None:
+    """Take back the last step (or N steps), exactly: characters, mode, initiative and the dice to come."""
+    scene = sh.need_scene()
+    n = _int(arg, "undo count") if arg else 1
+    for st in scene.undo(n):
+        sh.info(f"  undone: {st.summary}", "dim")
+
+
+@command("end", "", group="keeping")
+def cmd_end(sh: Lucky13Shell, arg: str) -> None:
+    """End the scene: the transcript gets its totals and the save is marked finished (undo reopens it)."""
+    scene = sh.need_scene()
+    sh.step("end", {})
+    for n, c in scene.characters.items():
+        h = c.health
+        sh.info(f"  {n}: {h.hp}/{h.max_hp} hp, {state_word(c)}, {c.adventure_points} AP")
+    if scene.transcript:
+        sh.info(f"Transcript: {scene.transcript.path}", "dim")
+
+
+@command("save", "[FILE]", group="keeping")
+def cmd_save(sh: Lucky13Shell, arg: str) -> None:
+    """Save now (the scene autosaves after every step); with FILE, also save a copy there."""
+    scene = sh.need_scene()
+    if arg:
+        path = Path(_tokens(arg)[0]).expanduser()
+        write_scene_save(scene.to_save(), path)
+        sh.info(f"saved a copy to {path}")
+    elif scene.save_path is not None:
+        write_scene_save(scene.to_save(), scene.save_path)
+        sh.info(f"saved to {scene.save_path}")
+    else:
+        raise CommandError("this scene has no save file; give one: save FILE")
+
+
+@command("help", "[command]", aliases=("?",), complete="command", group="keeping")
+def cmd_help(sh: Lucky13Shell, arg: str) -> None:
+    """This list, or the details of one command."""
+    for line in registry.help_lines(arg or None):
+        sh.info(line)
+
+
+@command("quit", "", aliases=("exit",), group="keeping")
+def cmd_quit(sh: Lucky13Shell, arg: str) -> None:
+    """Save and leave (Ctrl-D does the same)."""
+    raise Quit()

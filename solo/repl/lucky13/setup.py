@@ -1,0 +1,138 @@
+"""Lucky 13 shell commands — Setting up a scene: new, character, weapon, armor, load, resume."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+
+from ...lucky13.checks import Mode
+from ...lucky13.saves import latest_unfinished_scene
+from ...play.paths import saves_dir
+from ..commands import CommandError
+
+from .shell import ABILITY_KEYS, Lucky13Shell, METHODS, MODES, _int, _tokens, command
+
+
+# ---------------------------------------------------------------------- setting up
+
+@command("new", "[seed N] [cinematic|gritty|plain] [allowance N] [title …]", group="setting up")
+def cmd_new(sh: Lucky13Shell, arg: str) -> None:
+    """Start a new scene: seed, mode of play, starting specializations, a title."""
+    words = arg.split()
+    seed = mode = allowance = None
+    title: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        if w in ("seed", "--seed") and i + 1 < len(words):
+            i += 1
+            seed = _int(words[i], "seed")
+        elif w.isdigit() and seed is None and not title:
+            seed = int(w)
+        elif w in MODES and mode is None:
+            mode = Mode(w)
+        elif w in ("allowance", "specs") and i + 1 < len(words):
+            i += 1
+            allowance = _int(words[i], "allowance")
+            if not 0 <= allowance <= 20:
+                raise CommandError(f"allowance is 0–20 starting specializations, got {allowance}")
+        else:
+            title.append(words[i])
+        i += 1
+    text = " ".join(title).strip(" .!?")
+    if len(text) > 80 or re.search(r"[\x00-\x1f#|*_`<>]", text):
+        raise CommandError(f"a title is at most 80 characters, without # | * _ ` < >: {text!r}")
+    sh.begin(seed, mode, text, allowance)
+
+
+@command("character", "NAME METHOD [ability=DIE …] [Skill=DIE|ability|roll …] [spec=Skill:Name] …",
+         aliases=("create", "char"), group="setting up")
+def cmd_character(sh: Lucky13Shell, arg: str) -> None:
+    """Make a character. METHOD: random (d100 per ability), balanced, specialized, or custom.
+
+    balanced = d4 d6 d6 d8 d10, specialized = d4 d4 d6 d10 d12: assign with pulse=d10 …; abilities
+    left out get the rest of the array in ability order, largest first. custom: any dice (d6 if
+    left out), for NPCs. Skill=DIE, Skill=ABILITY (starts at that ability's die) or Skill=roll (d100).
+    Also spec=Skill:Name, bg=Background, imp=Impairment (one more specialization each),
+    weapon=Name:ACC:DMG, armor=Name:DIE. Trailing numbers are typed d100s for random.
+    e.g. character Hrothgar balanced pulse=d10 reflex=d8 Fighting=pulse Sneaking=d6 spec=Fighting:Broadsword
+    """
+    words, dice, queued = sh.split_dice(_tokens(arg))
+    at = next((i for i, w in enumerate(words) if w.lower() in METHODS), None)
+    if at is None or at == 0:
+        raise CommandError("character needs a name and a method (random, balanced, specialized, custom): "
+                           "e.g. character Hrothgar balanced pulse=d10 Fighting=pulse")
+    args: dict = {"name": " ".join(words[:at]), "method": METHODS[words[at].lower()], "abilities": {},
+                  "skills": [], "specs": [], "impairments": [], "weapons": []}
+    for tok in words[at + 1:]:
+        if "=" not in tok:
+            raise CommandError(f"expected key=value after the method, got {tok!r} (help character)")
+        k, _, v = tok.partition("=")
+        kl = k.lower()
+        if not k or not v:
+            raise CommandError(f"expected key=value, got {tok!r}")
+        if kl in ("spec", "specialization", "specialisation"):
+            skill, sep, name = v.partition(":")
+            if not sep or not skill or not name:
+                raise CommandError(f"spec=Skill:Name, got {tok!r}")
+            args["specs"].append([skill.replace("_", " "), name.replace("_", " ")])
+        elif kl in ("bg", "background"):
+            args["background"] = v.replace("_", " ")
+        elif kl in ("imp", "impairment"):
+            args["impairments"].append(v.replace("_", " "))
+        elif kl == "weapon":
+            parts = v.split(":")
+            if len(parts) != 3:
+                raise CommandError(f"weapon=Name:ACCURACY:DAMAGE, e.g. weapon=Broadsword:d8:d10; got {tok!r}")
+            args["weapons"].append([parts[0].replace("_", " "), parts[1], parts[2]])
+        elif kl == "armor":
+            parts = v.split(":")
+            if len(parts) != 2:
+                raise CommandError(f"armor=Name:DIE, e.g. armor=Chainmail:d6; got {tok!r}")
+            args["armor"] = [parts[0].replace("_", " "), parts[1]]
+        elif kl in ABILITY_KEYS:
+            args["abilities"][ABILITY_KEYS[kl]] = v
+        else:
+            args["skills"].append([k.replace("_", " "), v])
+    if sh.scene is None:
+        sh.begin()
+    sh.step("create", args, dice, queued)
+
+
+@command("weapon", "<who> NAME ACCURACY DAMAGE", complete="who", group="setting up")
+def cmd_weapon(sh: Lucky13Shell, arg: str) -> None:
+    """Give a character a weapon: weapon Brunella Broadsword d8 d10."""
+    who, rest = sh.take_who(_tokens(arg), "weapon")
+    if len(rest) < 3:
+        raise CommandError(f"weapon needs <who> NAME ACCURACY DAMAGE, e.g. weapon {who} Broadsword d8 d10")
+    sh.step("weapon", {"who": who, "name": " ".join(rest[:-2]), "accuracy": rest[-2], "damage": rest[-1]})
+
+
+@command("armor", "<who> NAME DIE | <who> none", complete="who", group="setting up")
+def cmd_armor(sh: Lucky13Shell, arg: str) -> None:
+    """Armor gives the Defensive Die: armor Casimir Chainmail d6 (armor Casimir none takes it off)."""
+    who, rest = sh.take_who(_tokens(arg), "armor")
+    if len(rest) == 1 and rest[0].lower() in ("none", "off", "-"):
+        sh.step("armor", {"who": who, "name": None})
+        return
+    if len(rest) < 2:
+        raise CommandError(f"armor needs <who> NAME DIE, e.g. armor {who} Chainmail d6")
+    sh.step("armor", {"who": who, "name": " ".join(rest[:-1]), "die": rest[-1]})
+
+
+@command("load", "FILE", group="setting up")
+def cmd_load(sh: Lucky13Shell, arg: str) -> None:
+    """Load a Lucky 13 save (refused whole if it is damaged; the file is kept)."""
+    if not arg:
+        raise CommandError("load needs a file name")
+    sh.load(Path(_tokens(arg)[0]).expanduser())
+
+
+@command("resume", "", group="setting up")
+def cmd_resume(sh: Lucky13Shell, arg: str) -> None:
+    """Resume the last unfinished scene."""
+    path = latest_unfinished_scene(saves_dir())
+    if path is None:
+        raise CommandError("no unfinished Lucky 13 scene to resume")
+    sh.load(path)

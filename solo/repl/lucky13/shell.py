@@ -1,0 +1,451 @@
+"""The Lucky 13 shell: solo play of the Lucky 13 Game Engine, one line at a time.
+
+Same architecture as the Night of the Thirteenth shell (:mod:`solo.repl.shell`): a
+:class:`~solo.repl.commands.Registry` of commands, :meth:`Lucky13Shell.run_line` that never
+raises except :class:`~solo.repl.shell.Quit`, one ``error: …`` line for every bad input with
+the scene unchanged, and free text as the character's action. The rules live in
+:mod:`solo.lucky13`; a played scene (steps, undo, saves, transcript, narration) in
+:mod:`solo.lucky13.session`.
+
+Front ends: :func:`run_lucky13_interactive` (prompt_toolkit, completion of commands,
+character names, abilities, skills, difficulties) and :func:`solo.repl.app.run_batch`
+(lines from a script or stdin). :func:`play` chooses between them for the CLI.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shlex
+import sys
+from collections.abc import Iterable
+from fractions import Fraction
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ...lucky13.character import ABILITIES, asset_level
+from ...lucky13.checks import DIFFICULTY_LEVELS, Mode, edge
+from ...lucky13.dice import as_die
+from ...lucky13.narrator import make_lucky13_narrator
+from ...lucky13.reference import RULES
+from ...lucky13.saves import DEFAULT_ALLOWANCE, read_scene_save, scene_paths
+from ...lucky13.session import Outcome, Scene, parse_ability_word, sheet_line
+from ...lucky13.transcript import state_word
+from ...play.paths import data_dir, saves_dir, transcripts_dir
+from ...play.saves import SaveError
+from ..commands import CommandError, Registry
+from ..app import ShellCompleter
+from ..shell import Quit
+
+
+PROMPT = "l13› "
+registry = Registry()
+command = registry.command
+
+METHODS = {"random": "random", "balanced": "balanced", "specialized": "specialized", "specialised": "specialized",
+           "custom": "custom", "npc": "custom"}
+ABILITY_KEYS = {a.value.lower(): a.value for a in ABILITIES} | {a.value.lower()[:3]: a.value for a in ABILITIES}
+ADV_WORDS = ("adv", "advantage", "bg", "background")
+DIS_WORDS = ("dis", "disadvantage", "imp", "impairment")
+OPTION_HELP = ("options: spec=NAME, asset=QUALITY, adv, dis, a+N / a-N (Ability die), s+N / s-N (Skill die), "
+               "assist=DIE, +DIE (an added die)")
+MODES = tuple(m.value for m in Mode)
+
+
+def _tokens(arg: str) -> list[str]:
+    """Words, with "quoted words" kept together (a lone quote is just a character)."""
+    try:
+        return shlex.split(arg)
+    except ValueError:
+        return arg.split()
+
+
+def _int(text: str, what: str) -> int:
+    if not re.fullmatch(r"[+-]?\d{1,7}", str(text).strip()):
+        raise CommandError(f"{what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def _options(words: list[str], *, attack: bool = False) -> dict:
+    """Roll modifiers from option words (see :data:`OPTION_HELP`)."""
+    o: dict = {}
+    adv = dis = False
+    extra: list[str] = []
+    for w in words:
+        lw = w.lower()
+        m = re.fullmatch(r"([as])([+-]\d{1,2})", lw)
+        if lw in ADV_WORDS:
+            adv = True
+        elif lw in DIS_WORDS:
+            dis = True
+        elif m:
+            o[m[1]] = o.get(m[1], 0) + int(m[2])
+        elif re.fullmatch(r"\+d\d{1,2}", lw):
+            extra.append(str(as_die(lw[1:])))
+        elif "=" in w:
+            k, _, v = w.partition("=")
+            k = k.lower()
+            if not v:
+                raise CommandError(f"option {w!r} needs a value after '='")
+            if k in ("spec", "specialization", "specialisation"):
+                o["spec"] = v.replace("_", " ")
+            elif k == "asset":
+                o["asset"] = asset_level(int(v) if v.isdigit() else v)
+            elif k == "assist":
+                o["assist"] = str(as_die(v))
+            elif attack and k == "armor":
+                o["armor"] = "none" if v.lower() in ("none", "-") else str(as_die(v))
+            elif attack and k in ("with", "skill"):
+                o["skill"] = v.replace("_", " ")
+            else:
+                more = ", armor=DIE|none, with=SKILL" if attack else ""
+                raise CommandError(f"unknown option {w!r} ({OPTION_HELP}{more})")
+        else:
+            more = ", armor=DIE|none, with=SKILL" if attack else ""
+            raise CommandError(f"unknown option {w!r} ({OPTION_HELP}{more})")
+    if adv or dis:
+        o["edge"] = int(edge(adv, dis))
+    if extra:
+        o["extra"] = extra
+    return o
+
+
+class Lucky13Shell:
+    """The Lucky 13 shell. ``night`` is the scene under way (the front ends save it on leaving)."""
+
+    registry = registry
+    prompt = PROMPT
+
+    def make_completer(self) -> "Lucky13Completer":
+        return Lucky13Completer(self)
+
+    def leave(self) -> None:
+        _leave(self)
+
+    def __init__(self, console: Console | None = None, *, seed: int | None = None, mode: str = "cinematic",
+                 narrator: str = "template", model: str | None = None, allowance: int = DEFAULT_ALLOWANCE) -> None:
+        self.console = console or Console(highlight=False)
+        self.scene: Scene | None = None
+        self.seed = seed
+        self.mode = Mode(mode)
+        self.narrator_kind = narrator
+        self.model = model
+        self.allowance = allowance
+        self.queued: list[int] = []
+        self.errors = 0
+
+    @property
+    def night(self) -> Scene | None:
+        """The scene under way (named as the front ends expect: ``save_path``, ``autosave()``)."""
+        return self.scene
+
+    # ------------------------------------------------------------------ output
+
+    def print(self, *args, **kw) -> None:
+        self.console.print(*args, **kw)
+
+    def info(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def error(self, text: str) -> None:
+        self.errors += 1
+        self.console.print(Text(f"error: {' '.join(str(text).split())}", style="bold red"))
+
+    def show(self, out: Outcome) -> None:
+        if out.heading:
+            self.info(out.heading, "bold")
+        for line in out.lines:
+            self.info("  " + line, "cyan")
+        for note in out.notes:
+            self.info("  " + note, "dim")
+        for _kind, text in out.narration:
+            self.info(text, "italic")
+
+    def toolbar(self) -> str:
+        sc = self.scene
+        if sc is None:
+            return " solo · Lucky 13 · type new, then character … (help)"
+        parts = [f" Lucky 13 · {sc.mode.value}{' · over' if sc.finished else ''}"]
+        for n, c in sc.characters.items():
+            h = c.health
+            parts.append(f"{n} {h.hp}/{h.max_hp} {h.pulse if not h.pulse.is_none else '—'}"
+                         + ("" if state_word(c) in ("unhurt", "wounded") else f" {state_word(c)}"))
+        if sc.initiative is not None:
+            parts.append("init " + " → ".join(sc.initiative.order))
+        if self.queued:
+            parts.append("dice " + " ".join(map(str, self.queued)))
+        return " | ".join(parts)
+
+    # ------------------------------------------------------------------ dispatch
+
+    def run_line(self, line: str) -> bool:
+        """Run one line; True if it ran cleanly. Raises :class:`~solo.repl.shell.Quit` to leave."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        word, _, rest = line.partition(" ")
+        cmd = self.registry.find(word)
+        try:
+            if cmd is None:
+                self._free_text(line)
+            else:
+                cmd.func(self, rest.strip())
+            return True
+        except Quit:
+            raise
+        except (CommandError, SaveError, ValueError) as exc:
+            self.error(str(exc))
+        except OSError as exc:
+            self.error(f"{exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}")
+        return False
+
+    # ------------------------------------------------------------------ helpers
+
+    def need_scene(self) -> Scene:
+        if self.scene is None:
+            raise CommandError("no scene under way: type new (then character …), or resume; help lists the commands")
+        return self.scene
+
+    def make_narrator(self, seed):
+        return make_lucky13_narrator(self.narrator_kind, seed=seed, model=self.model,
+                                     notice=lambda t: self.info(t, "yellow"))
+
+    def begin(self, seed: int | str | None = None, mode: Mode | None = None, title: str = "",
+              allowance: int | None = None) -> Scene:
+        if seed is None:
+            seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        self.seed = None
+        save, transcript = scene_paths(seed, saves_dir(), transcripts_dir())
+        scene = Scene(seed, mode=mode or self.mode, title=title,
+                      allowance=self.allowance if allowance is None else allowance,
+                      narrator=self.make_narrator(seed), narrator_name=self.narrator_kind,
+                      save_path=save, transcript_path=transcript)
+        self.scene = scene
+        self.queued = []
+        self.info(f"A new scene{': ' + scene.title if scene.title else ''} — seed {seed} (replay it with seed {seed}), "
+                  f"{scene.mode.value} mode, {scene.allowance} starting specializations.", "bold")
+        self.show(scene.start())
+        self.info("Next: character NAME random|balanced|specialized|custom … (help character), then check, "
+                  "contest, attack.", "dim")
+        return scene
+
+    def load(self, path: Path) -> None:
+        save = read_scene_save(path)
+        scene = Scene.from_save(path, narrator=self.make_narrator(save.seed), narrator_name=self.narrator_kind)
+        self.scene = scene
+        self.queued = []
+        self.info(f"Resumed: {scene.summary()}", "bold")
+        for n, c in scene.characters.items():
+            self.info(f"  {n}: {sheet_line(c, scene.gear.get(n))}")
+
+    def split_dice(self, words: list[str]) -> tuple[list[str], list[int] | None, bool]:
+        """Trailing numbers are typed dice; without them, dice queued with ``dice``."""
+        words = list(words)
+        typed: list[int] = []
+        while words and re.fullmatch(r"\d{1,4}", words[-1]):
+            typed.insert(0, int(words.pop()))
+        if typed:
+            return words, typed, False
+        if self.queued:
+            return words, list(self.queued), True
+        return words, None, False
+
+    def step(self, kind: str, args: dict, dice: list[int] | None = None, queued: bool = False) -> Outcome:
+        out = self.need_scene().do(kind, args, dice)
+        if queued:
+            self.queued = []
+        self.show(out)
+        return out
+
+    def take_who(self, words: list[str], doing: str = "") -> tuple[str, list[str]]:
+        """The character named at the start of ``words`` (a full name, any case, possibly of
+        several words, or a unique beginning of one) and the words after it."""
+        scene = self.need_scene()
+        names = scene.names
+        if not words:
+            raise CommandError(f"{doing + ': ' if doing else ''}say who ({', '.join(names) or 'no characters yet'})")
+        for k in range(len(words), 0, -1):
+            cand = " ".join(words[:k]).lower()
+            exact = [n for n in names if n.lower() == cand]
+            if exact:
+                return exact[0], words[k:]
+        first = words[0].lower()
+        hits = [n for n in names if n.lower().startswith(first)]
+        if len(hits) == 1:
+            return hits[0], words[1:]
+        if hits:
+            raise CommandError(f"{words[0]!r} could be {', '.join(hits)}")
+        raise CommandError(f"no character {words[0]!r} (characters: {', '.join(names) or 'none yet: use character'})")
+
+    def skill_word(self, who: str, word: str) -> tuple[str | None, str | None]:
+        """``(skill, specialization)`` for a word: a skill (any case, or a unique beginning),
+        ``none``/``-`` for no skill die, or a specialization name (its parent skill is rolled)."""
+        ch = self.need_scene().character(who)
+        key = word.replace("_", " ").strip().lower()
+        if key in ("none", "-", "no"):
+            return None, None
+        exact = [k for k in ch.skills if k.lower() == key]
+        if exact:
+            return exact[0], None
+        specs = [s for s in ch.specializations if s.name.lower() == key]
+        if specs:
+            return specs[0].skill, specs[0].name
+        hits = [k for k in ch.skills if k.lower().startswith(key)]
+        if len(hits) == 1:
+            return hits[0], None
+        raise CommandError(f"{who} has no skill {word!r} (skills: {', '.join(ch.skills) or 'none'}; "
+                           "or none for no skill die)")
+
+    def side(self, words: list[str], doing: str) -> dict:
+        """``<who> <ability> <skill> [options]`` for a check or a contest side."""
+        who, rest = self.take_who(words, doing)
+        if len(rest) < 2:
+            raise CommandError(f"{doing} needs <who> <ability> <skill> for each side, e.g. {who} pulse fighting")
+        ability = parse_ability_word(rest[0]).value
+        skill, spec = self.skill_word(who, rest[1])
+        opts = _options(rest[2:])
+        if spec is not None and "spec" not in opts:
+            opts["spec"] = spec
+        return {"who": who, "ability": ability, "skill": skill, **opts}
+
+    def complete_options(self, kind: str | None, who: list[str] | str | None = None) -> list[str]:
+        """Completion words for ``kind``: who, ability, skill, difficulty, weapon, mode, l13rules,
+        heal, advance, initiative, command."""
+        sc = self.scene
+        whos = [who] if isinstance(who, str) else list(who or [])
+        if kind == "who":
+            return [n for n, c in sc.characters.items() if not c.health.dead] if sc else []
+        if kind == "ability":
+            return [a.value.lower() for a in ABILITIES]
+        if kind == "difficulty":
+            return [n.lower() for n, _ in DIFFICULTY_LEVELS] + ["hard"]
+        if kind == "skill":
+            if sc and whos and whos[0] in sc.characters:
+                ch = sc.characters[whos[0]]
+                return [k.lower() for k in ch.skills] + [s.name.lower() for s in ch.specializations] + ["none"]
+            return ["none"]
+        if kind == "weapon":
+            if sc and whos and whos[0] in sc.gear:
+                return [w.name for w in sc.gear[whos[0]].weapons]
+            return []
+        if kind == "mode":
+            return list(MODES)
+        if kind == "l13rules":
+            return [k for k, _, _ in RULES]
+        if kind == "heal":
+            return ["stabilise", "rest"]
+        if kind == "damage":
+            return ["bleed"]
+        if kind == "advance":
+            return ["spec", "ability"] + [a.value.lower() for a in ABILITIES]
+        if kind == "initiative":
+            return ["join", "show", "end", "roll-off"] + (sc.names if sc else [])
+        if kind == "command":
+            return self.registry.words()
+        return []
+
+    def _free_text(self, line: str) -> None:
+        scene = self.need_scene()
+        who = None
+        head, sep, tail = line.partition(":")
+        if sep and tail.strip():
+            try:
+                who, rest = self.take_who(head.split())
+                if rest:
+                    who = None
+                else:
+                    line = tail.strip()
+            except CommandError:
+                who = None
+        out = scene.do("say", {"text": line, "who": who})
+        self.info(f"  ({out.speaker + ': ' if out.speaker else ''}noted for the transcript and the narrator)", "dim")
+
+
+# ---------------------------------------------------------------------- front ends
+
+#: What each argument position of a command completes with.
+SLOTS: dict[str, list[str]] = {
+    "check": ["who", "ability", "skill", "difficulty"],
+    "contest": ["who", "ability", "skill"],
+    "attack": ["who", "who", "weapon"],
+    "odds": [],
+    "damage": ["who", "damage"],
+    "heal": ["who", "heal"],
+    "advance": ["who", "advance"],
+}
+
+
+class Lucky13Completer(ShellCompleter):
+    """Command words, then each argument as the command wants: character names, abilities,
+    the named character's skills, difficulty names, weapons, modes, rule topics."""
+
+    def argument_options(self, cmd, done: list[str]) -> list[str]:
+        slots = SLOTS.get(cmd.name) or ([cmd.complete] if cmd.complete else [])
+        if cmd.name == "contest" and any(w.lower() == "vs" for w in done):
+            last = max(i for i, w in enumerate(done) if w.lower() == "vs")
+            done = done[last + 1:]
+        names = self.shell.scene.names if self.shell.scene else []
+        pos = i = 0
+        whos: list[str] = []
+        while i < len(done) and pos < len(slots):
+            if slots[pos] == "who":
+                taken = 1
+                for k in range(len(done) - i, 0, -1):
+                    cand = " ".join(done[i:i + k]).lower()
+                    match = [n for n in names if n.lower() == cand]
+                    if match:
+                        whos.append(match[0])
+                        taken = k
+                        break
+                i += taken
+            else:
+                i += 1
+            pos += 1
+        if pos >= len(slots):
+            return []
+        return list(self.shell.complete_options(slots[pos], whos))
+
+
+def _leave(shell: Lucky13Shell) -> None:
+    scene = shell.scene
+    if scene is not None and scene.save_path is not None:
+        scene.autosave()
+        shell.info(f"Saved to {scene.save_path}. Resume with: resume (solo play --system lucky13 --resume)", "dim")
+
+
+def run_lucky13_interactive(shell: Lucky13Shell, history_path=None, input=None, output=None) -> int:
+    """The REPL with Lucky 13 completion: the shared front end (one PromptSession, errors
+    caught per line, Ctrl-C cancels the line, Ctrl-D saves and leaves)."""
+    from ..app import run_interactive
+
+    return run_interactive(shell, history_path=history_path, input=input, output=output)
+
+
+def play(*, seed: int | None = None, mode: str = "cinematic", narrator: str = "template", model: str | None = None,
+         load: str | None = None, resume: bool = False, batch: bool = False, lines: Iterable[str] | None = None,
+         console: Console | None = None) -> int:
+    """``solo play --system lucky13``: batch mode when stdin is not a terminal (or ``batch``),
+    else the interactive REPL. Returns the exit code (2 when ``load``/``resume`` fails)."""
+    from ..app import run_batch, stdin_is_terminal
+
+    interactive = lines is None and stdin_is_terminal() and not batch
+    if console is None:
+        console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
+                                                                        width=100, soft_wrap=True)
+    shell = Lucky13Shell(console, seed=seed, mode=mode, narrator=narrator, model=model)
+    if load:
+        if not shell.run_line(f"load {shlex.quote(str(load))}"):
+            return 2
+    elif resume:
+        if not shell.run_line("resume"):
+            return 2
+    if not interactive:
+        return run_batch(shell, lines if lines is not None else sys.stdin)
+    shell.info("Lucky 13 — roll 13 or better. Type new to start a scene (help for every command).", "bold")
+    return run_lucky13_interactive(shell, history_path=data_dir() / "history-lucky13")
