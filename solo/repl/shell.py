@@ -24,7 +24,8 @@ from ..nott.game import DECIDE, ROLL, Character
 from ..nott.reference import SECTIONS, search
 from ..play.night import Night
 from ..play.paths import saves_dir, transcripts_dir
-from ..play.saves import SaveError, read_save, write_save
+from ..play.saves import read_save, write_save
+from .base import BaseShell, Quit
 from .commands import CommandError, Registry
 from .view import table_view, toolbar
 
@@ -35,11 +36,7 @@ TEACH_PRIORITY = ("red_joker", "black_joker", "endgame", "weakness", "death", "s
 command = registry.command
 
 
-class Quit(Exception):
-    """Leave the REPL (after saving)."""
-
-
-class Shell:
+class Shell(BaseShell):
     """The Night of the Thirteenth shell."""
 
     registry = registry
@@ -48,7 +45,7 @@ class Shell:
                  seed: int | None = None, narrator: str = "template", model: str | None = None,
                  teach: bool = False, playset: str | None = None, auto_resolve: bool = True,
                  overrides: list[str] | None = None) -> None:
-        self.console = console or Console(highlight=False)
+        super().__init__(console)
         self.night: Night | None = None
         self.rules_name = rules
         self.fast = fast
@@ -60,7 +57,6 @@ class Shell:
         self.overrides = list(overrides or [])
         self.auto_resolve = auto_resolve
         self.pending: list[Character] = []
-        self.errors = 0
         self._streaming = False
         self.tutorial = False
         self._lesson_card: int | None = None
@@ -69,17 +65,6 @@ class Shell:
         return toolbar(self.night.game if self.night else None)
 
     # ------------------------------------------------------------------ output
-
-    def print(self, *args, **kw) -> None:
-        self.console.print(*args, **kw)
-
-    def info(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
-
-    def error(self, text: str) -> None:
-        self.errors += 1
-        first = " ".join(str(text).split())
-        self.console.print(Text(f"error: {first}", style="bold red"))
 
     def out(self, kind: str, text: str) -> None:
         """Receiver for a Night's output."""
@@ -94,29 +79,6 @@ class Shell:
             self.console.print(Text("  " + text, style="cyan"))
         else:
             self.console.print(Text(text, style="yellow"))
-
-    # ------------------------------------------------------------------ dispatch
-
-    def run_line(self, line: str) -> bool:
-        """Run one line; True if it ran cleanly. Raises :class:`Quit` to leave."""
-        line = line.strip()
-        if not line or line.startswith("#"):
-            return True
-        word, _, rest = line.partition(" ")
-        cmd = self.registry.find(word)
-        try:
-            if cmd is None:
-                self._free_text(line)
-            else:
-                cmd.func(self, rest.strip())
-            return True
-        except Quit:
-            raise
-        except (CommandError, NottError, SaveError, ValueError) as exc:
-            self.error(str(exc))
-        except OSError as exc:
-            self.error(f"{exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}")
-        return False
 
     # ------------------------------------------------------------------ helpers
 

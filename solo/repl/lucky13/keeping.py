@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from ...lucky13.saves import write_scene_save
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
-from ..shell import Quit
-
+from ..base import Quit
 from .shell import Lucky13Shell, MODES, _int, _tokens, command, registry
 
 

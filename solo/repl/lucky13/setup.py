@@ -5,12 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-
 from ...lucky13.checks import Mode
 from ...lucky13.saves import latest_unfinished_scene
 from ...play.paths import saves_dir
 from ..commands import CommandError
-
 from .shell import ABILITY_KEYS, Lucky13Shell, METHODS, MODES, _int, _tokens, command
 
 

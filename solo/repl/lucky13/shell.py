@@ -23,7 +23,6 @@ from fractions import Fraction
 from pathlib import Path
 
 from rich.console import Console
-from rich.text import Text
 
 from ...lucky13.character import ABILITIES, asset_level
 from ...lucky13.checks import DIFFICULTY_LEVELS, Mode, edge
@@ -34,11 +33,9 @@ from ...lucky13.saves import DEFAULT_ALLOWANCE, read_scene_save, scene_paths
 from ...lucky13.session import Outcome, Scene, parse_ability_word, sheet_line
 from ...lucky13.transcript import state_word
 from ...play.paths import data_dir, saves_dir, transcripts_dir
-from ...play.saves import SaveError
 from ..commands import CommandError, Registry
 from ..app import ShellCompleter
-from ..shell import Quit
-
+from ..base import BaseShell
 
 PROMPT = "l13› "
 registry = Registry()
@@ -53,7 +50,6 @@ OPTION_HELP = ("options: spec=NAME, asset=QUALITY, adv, dis, a+N / a-N (Ability 
                "assist=DIE, +DIE (an added die)")
 MODES = tuple(m.value for m in Mode)
 
-
 def _tokens(arg: str) -> list[str]:
     """Words, with "quoted words" kept together (a lone quote is just a character)."""
     try:
@@ -61,16 +57,13 @@ def _tokens(arg: str) -> list[str]:
     except ValueError:
         return arg.split()
 
-
 def _int(text: str, what: str) -> int:
     if not re.fullmatch(r"[+-]?\d{1,7}", str(text).strip()):
         raise CommandError(f"{what} must be a whole number, got {text!r}")
     return int(text)
 
-
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.2f}%"
-
 
 def _options(words: list[str], *, attack: bool = False) -> dict:
     """Roll modifiers from option words (see :data:`OPTION_HELP`)."""
@@ -115,8 +108,7 @@ def _options(words: list[str], *, attack: bool = False) -> dict:
         o["extra"] = extra
     return o
 
-
-class Lucky13Shell:
+class Lucky13Shell(BaseShell):
     """The Lucky 13 shell. ``night`` is the scene under way (the front ends save it on leaving)."""
 
     registry = registry
@@ -130,7 +122,7 @@ class Lucky13Shell:
 
     def __init__(self, console: Console | None = None, *, seed: int | None = None, mode: str = "cinematic",
                  narrator: str = "template", model: str | None = None, allowance: int = DEFAULT_ALLOWANCE) -> None:
-        self.console = console or Console(highlight=False)
+        super().__init__(console)
         self.scene: Scene | None = None
         self.seed = seed
         self.mode = Mode(mode)
@@ -138,7 +130,6 @@ class Lucky13Shell:
         self.model = model
         self.allowance = allowance
         self.queued: list[int] = []
-        self.errors = 0
 
     @property
     def night(self) -> Scene | None:
@@ -146,16 +137,6 @@ class Lucky13Shell:
         return self.scene
 
     # ------------------------------------------------------------------ output
-
-    def print(self, *args, **kw) -> None:
-        self.console.print(*args, **kw)
-
-    def info(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
-
-    def error(self, text: str) -> None:
-        self.errors += 1
-        self.console.print(Text(f"error: {' '.join(str(text).split())}", style="bold red"))
 
     def show(self, out: Outcome) -> None:
         if out.heading:
@@ -181,29 +162,6 @@ class Lucky13Shell:
         if self.queued:
             parts.append("dice " + " ".join(map(str, self.queued)))
         return " | ".join(parts)
-
-    # ------------------------------------------------------------------ dispatch
-
-    def run_line(self, line: str) -> bool:
-        """Run one line; True if it ran cleanly. Raises :class:`~solo.repl.shell.Quit` to leave."""
-        line = line.strip()
-        if not line or line.startswith("#"):
-            return True
-        word, _, rest = line.partition(" ")
-        cmd = self.registry.find(word)
-        try:
-            if cmd is None:
-                self._free_text(line)
-            else:
-                cmd.func(self, rest.strip())
-            return True
-        except Quit:
-            raise
-        except (CommandError, SaveError, ValueError) as exc:
-            self.error(str(exc))
-        except OSError as exc:
-            self.error(f"{exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}")
-        return False
 
     # ------------------------------------------------------------------ helpers
 

@@ -1,0 +1,60 @@
+"""What every shell shares: one-line output helpers and the never-dying ``run_line``."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from .commands import CommandError, Registry
+
+
+class Quit(Exception):
+    """Leave the REPL (after saving)."""
+
+
+class BaseShell:
+    """A shell runs one line at a time: a command from its :attr:`registry`, or free text.
+
+    Any ``ValueError`` (every rules error is one), :class:`CommandError` or ``OSError`` becomes
+    one ``error: …`` line; only :class:`Quit` escapes.
+    """
+
+    registry: Registry
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(highlight=False)
+        self.errors = 0
+
+    def print(self, *args, **kw) -> None:
+        self.console.print(*args, **kw)
+
+    def info(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def error(self, text: str) -> None:
+        self.errors += 1
+        self.console.print(Text(f"error: {' '.join(str(text).split())}", style="bold red"))
+
+    def run_line(self, line: str) -> bool:
+        """Run one line; True if it ran cleanly. Raises :class:`Quit` to leave."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        word, _, rest = line.partition(" ")
+        cmd = self.registry.find(word)
+        try:
+            if cmd is None:
+                self._free_text(line)
+            else:
+                cmd.func(self, rest.strip())
+            return True
+        except Quit:
+            raise
+        except (CommandError, ValueError) as exc:
+            self.error(str(exc))
+        except OSError as exc:
+            self.error(f"{exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}")
+        return False
+
+    def _free_text(self, line: str) -> None:
+        raise CommandError(f"unknown command {line.split()[0]!r} (type help)")
