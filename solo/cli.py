@@ -18,7 +18,8 @@ def _play(args: argparse.Namespace) -> int:
 
     from .play.paths import history_file
     from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
-    from .repl.shell import Shell, latest_unfinished, load_into
+    from .repl.setup import latest_unfinished, load_into
+    from .repl.shell import Shell
 
     interactive = stdin_is_terminal() and not args.batch
     console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,

@@ -1,0 +1,222 @@
+"""The Night's play commands: test, roll, reroll, resolve, award, say, undo; looking and keeping."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from ..nott.actions import Award, Reroll, Resolve, Roll, Test
+from ..nott.cards import SUIT_SYMBOLS
+from ..nott.describe import explain, mechanics
+from ..nott.errors import NottError
+from ..nott.game import DECIDE
+from ..nott.reference import SECTIONS, search
+from ..play.saves import write_save
+from .base import Quit
+from .commands import CommandError
+from .view import table_view
+from .shell import Shell, _int, command, registry
+
+
+# ---------------------------------------------------------------------- play commands
+
+@command("test", "<who> [M F]", complete="character")
+def cmd_test(sh: Shell, arg: str) -> None:
+    """A character takes on the Threat Card; give your own dice to roll at once."""
+    night = sh.need_running()
+    words = arg.split()
+    if not words:
+        raise CommandError("test who? e.g. test " + night.cast[night.game.living()[0]].name)
+    # names may have spaces: dice are the trailing numbers
+    dice_words = []
+    while words and words[-1].isdigit() and len(dice_words) < 2 and len(words) > 1:
+        dice_words.insert(0, words.pop())
+    who = sh.who(" ".join(words))
+    actions: list = [Test(who)]
+    m, f = sh.dice(dice_words)
+    if m is not None:
+        actions.append(Roll(m, f))
+    _play_with_auto_resolve(sh, actions)
+
+
+def _play_with_auto_resolve(sh: Shell, actions: list) -> None:
+    night = sh.need_running()
+    g = night.game
+    # try the step, then add an automatic resolve when the rules leave no choice
+    if any(isinstance(a, (Roll, Reroll)) for a in actions) and sh.auto_resolve:
+        pushed = 0
+        try:
+            for a in actions:
+                g.push(a)
+                pushed += 1
+            no_choice = g.phase == DECIDE and not sh.has_choice()
+        finally:
+            for _ in range(pushed):
+                g.pop()
+        if no_choice:
+            actions = actions + [Resolve(0)]
+    sh.play(actions)
+
+
+@command("roll", "[M F]")
+def cmd_roll(sh: Shell, arg: str) -> None:
+    """Roll the d13 for the Test under way, or type the dice you rolled: roll 5 3."""
+    m, f = sh.dice(arg.split())
+    _play_with_auto_resolve(sh, [Roll(m, f)])
+
+
+@command("reroll", "[M F]")
+def cmd_reroll(sh: Shell, arg: str) -> None:
+    """Spend the tester's Genre Point: reroll the whole d13 with +1 on the main die."""
+    m, f = sh.dice(arg.split())
+    _play_with_auto_resolve(sh, [Reroll(m, f)])
+
+
+@command("resolve", "[+1|-1]", aliases=("accept", "keep"))
+def cmd_resolve(sh: Shell, arg: str) -> None:
+    """Accept the roll; with Aptitude, +1 or -1 on the Fallout die first."""
+    arg = arg.strip()
+    adj = {"": 0, "0": 0, "+1": 1, "1": 1, "+": 1, "up": 1, "-1": -1, "-": -1, "down": -1}.get(arg)
+    if adj is None:
+        raise CommandError(f"resolve takes +1 or -1 (Aptitude), not {arg!r}")
+    sh.play([Resolve(adj)])
+
+
+@command("award", "<who> [why]", complete="character")
+def cmd_award(sh: Shell, arg: str) -> None:
+    """The Director gives a Genre Point for playing into a trope."""
+    night = sh.need_running()
+    words = arg.split()
+    if not words:
+        raise CommandError("award who? e.g. award " + night.cast[night.game.living()[0]].name + " for splitting up")
+    # longest name prefix that resolves
+    for n in range(len(words), 0, -1):
+        try:
+            who = sh.who(" ".join(words[:n]))
+        except (CommandError, NottError):
+            continue
+        why = " ".join(words[n:]).strip()
+        break
+    else:
+        who = sh.who(words[0])
+        why = ""
+    sh.play([Award(who)], say=None)
+    if why:
+        night.note(f"*Genre Point to {night.cast[who].name}: {why}*")
+
+
+@command("say", "<text>")
+def cmd_say(sh: Shell, arg: str) -> None:
+    """Your character's action or words (plain text that is no command does the same)."""
+    if not arg:
+        raise CommandError("say what?")
+    sh._free_text(arg)
+
+
+@command("undo", "[N]")
+def cmd_undo(sh: Shell, arg: str) -> None:
+    """Take back the last step (or N steps), exactly."""
+    night = sh.need_night()
+    n = _int(arg, "undo count") if arg else 1
+    steps = night.undo(n)
+    for s in steps:
+        what = "; ".join(str(a) for a in s.actions) or f"say {s.say!r}"
+        sh.info(f"  undone: {what}", "dim")
+    sh.print(table_view(night.game))
+    sh.prompt_next()
+
+
+@command("status", "", aliases=("table", "s"), group="looking")
+def cmd_status(sh: Shell, arg: str) -> None:
+    """The table at a glance."""
+    sh.print(table_view(sh.need_night().game))
+    sh.prompt_next()
+
+
+@command("cast", "", group="looking")
+def cmd_cast(sh: Shell, arg: str) -> None:
+    """Who is who: names, archetypes, aptitudes, why they are here."""
+    night = sh.need_night()
+    for i, c in enumerate(night.cast, 1):
+        sh.info(f"{i}. {c.name} — {c.archetype or '—'}, {SUIT_SYMBOLS[c.aptitude]} {c.aptitude_name}"
+                f"{'; ' + c.why if c.why else ''}")
+
+
+@command("log", "[N]", group="looking")
+def cmd_log(sh: Shell, arg: str) -> None:
+    """The last N steps (default 10) as mechanical lines."""
+    night = sh.need_night()
+    n = _int(arg, "log count") if arg else 10
+    if n < 1:
+        raise CommandError(f"log shows at least one step, not {arg!r}")
+    first = max(0, len(night.steps) - n)
+    for k, step in enumerate(night.steps[first:], first + 1):
+        if step.actions:
+            line = "; ".join(str(a) for a in step.actions)
+        else:
+            who = night.cast[step.who].name + ": " if step.who is not None else ""
+            line = f"{who}“{step.say}”"
+        sh.info(f"  {k:>4}  {line}")
+    if not night.steps:
+        sh.info("  (nothing played yet)")
+    for line in mechanics(night.last_events, night.names):
+        sh.info("       " + line, "cyan")
+
+
+@command("explain", "", group="looking")
+def cmd_explain(sh: Shell, arg: str) -> None:
+    """Why the last Test resolved as it did, quoting the rules."""
+    night = sh.need_night()
+    for line in explain(night.last_test_events, night.names):
+        sh.info(line)
+
+
+@command("rules", "[topic]", complete="topic", group="looking")
+def cmd_rules(sh: Shell, arg: str) -> None:
+    """The rules reference; give a topic to search (rules strikes, rules joker …)."""
+    if not arg:
+        sh.info("Topics: " + ", ".join(s.key for s in SECTIONS) + " — rules <topic or any words>")
+        return
+    hits = search(arg)
+    if not hits:
+        raise CommandError(f"nothing in the rules about {arg!r}; topics: {', '.join(s.key for s in SECTIONS)}")
+    for s in hits[:2]:
+        sh.info(s.title, "bold")
+        sh.info(s.text)
+
+
+@command("teach", "[on|off]", complete="onoff", group="looking")
+def cmd_teach(sh: Shell, arg: str) -> None:
+    """After each resolution, one line saying which rule fired."""
+    if arg.lower() not in ("", "on", "off"):
+        raise CommandError(f"teach on or teach off, not {arg!r}")
+    sh.teach = (not sh.teach) if not arg else arg.lower() == "on"
+    sh.info(f"teaching {'on' if sh.teach else 'off'}")
+
+
+@command("save", "[FILE]", group="keeping")
+def cmd_save(sh: Shell, arg: str) -> None:
+    """Save now (the night autosaves after every action); with FILE, also save a copy there."""
+    night = sh.need_night()
+    if arg:
+        path = Path(shlex.split(arg)[0]).expanduser()
+        write_save(night.to_save(), path)
+        sh.info(f"saved a copy to {path}")
+    elif night.save_path is not None:
+        write_save(night.to_save(), night.save_path)
+        sh.info(f"saved to {night.save_path}")
+    else:
+        raise CommandError("this night has no save file; give one: save FILE")
+
+
+@command("help", "[command]", aliases=("?",), complete="command", group="keeping")
+def cmd_help(sh: Shell, arg: str) -> None:
+    """This list, or the details of one command."""
+    for line in registry.help_lines(arg or None):
+        sh.info(line)
+
+
+@command("quit", "", aliases=("exit",), group="keeping")
+def cmd_quit(sh: Shell, arg: str) -> None:
+    """Save and leave (Ctrl-D does the same)."""
+    raise Quit()

@@ -1,0 +1,156 @@
+"""The Night's set-up commands: new, quick, character, start, archetypes, resume, load."""
+
+from __future__ import annotations
+
+import random
+import shlex
+from pathlib import Path
+
+from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, parse_suit
+from ..nott.cast import ARCHETYPES, quick_cast
+from ..nott.game import Character
+from ..play.night import Night
+from ..play.paths import saves_dir
+from ..play.saves import read_save
+from .commands import CommandError
+from .view import table_view
+from .shell import Shell, _int, command
+
+
+# ---------------------------------------------------------------------- setup commands
+
+@command("new", "[ashcan|playtest] [fast] [seed N] [playset NAME]", group="setting up")
+def cmd_new(sh: Shell, arg: str) -> None:
+    """Set up a new night: ruleset, optional fast setup, seed. Then quick or character ×4."""
+    words = arg.split()
+    rules, fast, seed, playset = "ashcan", False, None, None
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        if w in ("playset", "--playset") and i + 1 < len(words):
+            i += 1
+            playset = words[i]
+        elif w in ("ashcan", "playtest"):
+            rules = w
+        elif w in ("fast", "--fast"):
+            fast = True
+        elif w in ("seed", "--seed") and i + 1 < len(words):
+            i += 1
+            seed = _int(words[i], "seed")
+        elif w.isdigit():
+            seed = int(w)
+        else:
+            raise CommandError(f"new takes ashcan|playtest, fast, seed N: not {words[i]!r}")
+        i += 1
+    if playset is not None:
+        from ..playsets import load_playset
+
+        load_playset(playset)  # refuse a bad one now
+    sh.rules_name, sh.fast, sh.seed = rules, fast, seed
+    if playset is not None:
+        sh.playset = playset
+    sh.night = None
+    sh.pending = []
+    r = sh.ruleset()
+    want = str(r.max_cast) if r.min_cast == r.max_cast else f"{r.min_cast}–{r.max_cast}"
+    sh.info(f"New night: {rules} rules{', fast setup' if fast else ''}, seed {seed if seed is not None else 'random'}. "
+            f"Cast of {want}: type quick for a ready cast, or character Name, Archetype, Aptitude, Why.")
+
+
+@command("quick", "", group="setting up")
+def cmd_quick(sh: Shell, arg: str) -> None:
+    """Deal a ready cast of four with four different Aptitudes, and begin."""
+    if sh.night is not None and not sh.night.game.is_over():
+        raise CommandError("a night is under way (it is saved): type new first to start another")
+    seed = sh.seed if sh.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    sh.seed = seed
+    ps = sh.playset_obj()
+    archetypes = {i: tuple(getattr(ps.archetypes, SUIT_APTITUDES[i])) for i in range(4)} if ps else None
+    cast = quick_cast(seed, archetypes=archetypes)
+    sh.begin(cast[: sh.ruleset().max_cast])
+
+
+@command("character", "Name, Archetype, Aptitude[, Why]", aliases=("char",), group="setting up")
+def cmd_character(sh: Shell, arg: str) -> None:
+    """Add a character: e.g. character Laurie, The Babysitter, Resolve, watching the Doyle kids."""
+    if sh.night is not None and not sh.night.game.is_over():
+        raise CommandError("the cast is set once the night begins")
+    parts = [p.strip() for p in arg.split(",")]
+    if len(parts) < 3 or not parts[0]:
+        raise CommandError(f"character needs Name, Archetype, Aptitude[, Why]: got {arg!r}")
+    name, archetype, apt = parts[:3]
+    why = ", ".join(parts[3:])
+    if any(c.name.lower() == name.lower() for c in sh.pending):
+        raise CommandError(f"there is already a {name!r} in the cast")
+    ch = Character(name, parse_suit(apt), archetype, why)
+    r = sh.ruleset()
+    sh.pending.append(ch)
+    used = {c.aptitude for c in sh.pending[:-1]}
+    hint = "" if ch.aptitude not in used else " (another character shares this Aptitude)"
+    sh.info(f"{ch.name}, {archetype or 'no archetype'}, {SUIT_SYMBOLS[ch.aptitude]} {ch.aptitude_name}{hint}. "
+            f"Cast {len(sh.pending)}/{r.max_cast}.")
+    if len(sh.pending) >= r.max_cast:
+        sh.begin(list(sh.pending))
+
+
+@command("start", "", group="setting up")
+def cmd_start(sh: Shell, arg: str) -> None:
+    """Begin with the characters added so far (the playtest rules allow a cast of 3)."""
+    r = sh.ruleset()
+    if not r.min_cast <= len(sh.pending) <= r.max_cast:
+        raise CommandError(f"the {r.name} rules need {r.min_cast}–{r.max_cast} characters; "
+                           f"{len(sh.pending)} added")
+    sh.begin(list(sh.pending))
+
+
+@command("archetypes", "[suit]", complete="suit", group="setting up")
+def cmd_archetypes(sh: Shell, arg: str) -> None:
+    """The rulebook's archetype examples, by Aptitude."""
+    suits = [parse_suit(arg)] if arg else range(4)
+    for s in suits:
+        sh.info(f"{SUIT_SYMBOLS[s]} {SUIT_APTITUDES[s]}: {', '.join(ARCHETYPES[s])}")
+
+
+@command("resume", "", group="setting up")
+def cmd_resume(sh: Shell, arg: str) -> None:
+    """Resume the last unfinished night."""
+    path = latest_unfinished()
+    if path is None:
+        raise CommandError("no unfinished night to resume")
+    load_into(sh, path)
+
+
+@command("load", "FILE", group="setting up")
+def cmd_load(sh: Shell, arg: str) -> None:
+    """Load a save file (refused whole if it is damaged; the file is kept)."""
+    if not arg:
+        raise CommandError("load needs a file name")
+    load_into(sh, Path(shlex.split(arg)[0]).expanduser())
+
+
+def load_into(sh: Shell, path: Path) -> None:
+    save = read_save(path)
+    night = Night.from_save(path, narrator=None, out=sh.out)
+    ps = None
+    if save.playset:
+        from ..playsets import PlaysetError, load_playset
+
+        try:
+            ps = load_playset(save.playset)
+            night.playset_title = ps.title
+        except PlaysetError as exc:
+            sh.out("notice", f"{exc}; narrating without the playset's setting")
+    night.narrator = sh.make_narrator(save.seed, ps)
+    night.narrator_name = sh.narrator_kind
+    night.on_resolved = sh.teach_line
+    sh.night = night
+    sh.info(f"Resumed: {night.summary()}", "bold")
+    sh.print(table_view(night.game))
+    sh.prompt_next()
+
+
+def latest_unfinished() -> Path | None:
+    """The last unfinished Night (its saves are named night-*.json)."""
+    from ..play.saves import latest_unfinished as latest
+
+    return latest(saves_dir(), "night-*.json", read_save)
