@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...lucky13.session import parse_ability_word
+from ...lucky13.records import parse_ability_word
 from ..commands import CommandError
 from .shell import Lucky13Shell, _int, _tokens, command
 

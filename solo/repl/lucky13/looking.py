@@ -11,7 +11,7 @@ from ...lucky13.checks import TARGET, Edge, Mode
 from ...lucky13.dice import Pool, parse_pool
 from ...lucky13.errors import Lucky13Error
 from ...lucky13.odds import pool_odds
-from ...lucky13.session import difficulty_label, parse_difficulty_word
+from ...lucky13.records import difficulty_label, parse_difficulty_word
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
 

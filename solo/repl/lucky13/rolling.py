@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ...lucky13.dice import as_die
-from ...lucky13.session import parse_difficulty_word
+from ...lucky13.records import parse_difficulty_word
 from ..commands import CommandError
 from .shell import ADV_WORDS, DIS_WORDS, Lucky13Shell, _int, _options, _tokens, command
 

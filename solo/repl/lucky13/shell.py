@@ -30,7 +30,8 @@ from ...lucky13.dice import as_die
 from ...lucky13.narrator import make_lucky13_narrator
 from ...lucky13.reference import RULES
 from ...lucky13.saves import DEFAULT_ALLOWANCE, read_scene_save, scene_paths
-from ...lucky13.session import Outcome, Scene, parse_ability_word, sheet_line
+from ...lucky13.records import Outcome, parse_ability_word, sheet_line
+from ...lucky13.session import Scene
 from ...lucky13.transcript import state_word
 from ...play.paths import data_dir, saves_dir, transcripts_dir
 from ..commands import CommandError, Registry
