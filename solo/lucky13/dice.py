@@ -15,12 +15,12 @@ you give it, so any worked example can be reproduced with its own dice.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..chance import SeededSource
 from .errors import ChanceError, InvalidDieError, ScriptExhaustedError, ScriptValueError
 
 #: "d4, d6, d8, d10, and d12", smallest first.
@@ -249,26 +249,13 @@ def _check_sides(sides: Any) -> int:
     return sides
 
 
-class SeededChance:
+class SeededChance(SeededSource):
     """Pseudo-random dice from ``random.Random(seed)``: same seed, same rolls."""
 
-    __slots__ = ("seed", "_rng")
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
+    __slots__ = ()
 
     def roll(self, sides: int) -> int:
         return self._rng.randint(1, _check_sides(sides))
-
-    def getstate(self) -> Any:
-        return self._rng.getstate()
-
-    def setstate(self, state: Any) -> None:
-        self._rng.setstate(state)
-
-    def __repr__(self) -> str:
-        return f"SeededChance({self.seed!r})"
 
 
 def _script_value(item: Any, index: int) -> tuple[int | None, int]:

@@ -12,11 +12,11 @@ that undo restores the exact future as well as the exact past.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from ..chance import SeededSource
 from .cards import card_str, parse_card
 from .errors import ChanceError, InvalidDiceError
 
@@ -53,16 +53,13 @@ CHANCE_POINTS = {
 }
 
 
-class SeededChance:
+class SeededChance(SeededSource):
     """Pseudo-random chance from a seed: same seed, same night."""
 
-    __slots__ = ("seed", "_rng", "_random")
+    __slots__ = ("_random",)
 
     def __init__(self, seed: int | str | None = None) -> None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(10**9)
-        self.seed = seed
-        self._rng = random.Random(seed)
+        super().__init__(seed)
         self._random = self._rng.random
 
     def roll(self) -> tuple[int, int]:
@@ -86,15 +83,6 @@ class SeededChance:
 
     def choose(self, cards: Sequence[int], what: str) -> int:
         return int(self._random() * len(cards))
-
-    def getstate(self) -> Any:
-        return self._rng.getstate()
-
-    def setstate(self, state: Any) -> None:
-        self._rng.setstate(state)
-
-    def __repr__(self) -> str:
-        return f"SeededChance({self.seed!r})"
 
 
 def _cards(items: Iterable[int | str]) -> list[int]:

@@ -8,10 +8,10 @@ it which cards are already out of the deck, so a test replays exactly from a see
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Iterable
 from typing import Any, Protocol
 
+from ..chance import SeededSource
 from .cards import ALL_CARDS, as_card, card_str
 from .errors import ChanceError, DeckExhaustedError, ScriptExhaustedError
 
@@ -36,31 +36,16 @@ CHANCE_POINTS = {
 }
 
 
-class SeededChance:
+class SeededChance(SeededSource):
     """Pseudo-random draws from ``random.Random(seed)``: same seed, same cards."""
 
-    __slots__ = ("seed", "_rng")
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(10**9)
-        self.seed = seed
-        self._rng = random.Random(seed)
+    __slots__ = ()
 
     def draw(self, out: Collection[int], what: str) -> int:
         left = [c for c in ALL_CARDS if c not in out]
         if not left:
             raise DeckExhaustedError(f"no card left in the 54-card deck for {what!r}")
         return left[int(self._rng.random() * len(left))]
-
-    def getstate(self) -> Any:
-        return self._rng.getstate()
-
-    def setstate(self, state: Any) -> None:
-        self._rng.setstate(state)
-
-    def __repr__(self) -> str:
-        return f"SeededChance({self.seed!r})"
 
 
 class ScriptedChance:
