@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,18 +47,7 @@ from solo.lucky13.narrator import (
 from solo.narration.base import Narrator
 from solo.narration.beats import Beat
 
-LEFTOVERS = ("{{", "}}", "{%", "%}", "{#", "#}", "None", "Undefined", "undefined")
-
-
-def check_text(text: str) -> None:
-    assert isinstance(text, str) and text.strip(), "empty narration"
-    for bad in LEFTOVERS:
-        assert bad not in text, f"{bad!r} left in {text!r}"
-    assert text == text.strip() and "  " not in text and "\n" not in text, repr(text)
-    assert text[-1] in ".!?", f"unfinished sentence: {text!r}"
-    assert not re.search(r"\s[.,;:!?]", text), f"space before punctuation: {text!r}"
-    sentences = re.findall(r"[.!?](?:\s|$)", text)
-    assert 1 <= len(sentences) <= 4, f"{len(sentences)} sentences: {text!r}"
+from tests.narration.conftest import check_text  # the house rules for every narrated text
 
 
 @pytest.fixture(scope="module")
