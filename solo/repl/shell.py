@@ -200,8 +200,6 @@ class Shell(BaseShell):
     def prompt_next(self) -> None:
         night = self.night
         if night is None or night.game.is_over():
-            if self.tutorial and night is not None and night.game.is_over():
-                self.info("That is the whole game. Start a real night with: solo play", "bold magenta")
             return
         g = night.game
         if self.tutorial and g.phase not in (ROLL, DECIDE):
@@ -269,7 +267,11 @@ class Shell(BaseShell):
                 o = g.outcome()
                 self.info(("DAWN. " + ", ".join(g.cast[i].name for i in o.survivors) + " survive the night.")
                           if o.dawn else "Everyone is dead. The night belongs to the Killer.", "bold")
-                self.info("Type new for another night, log to look back, or quit.", "dim")
+                if self.tutorial:
+                    self.info("That was the whole game, every rule of it. Start a night of your own with: solo play",
+                              "bold magenta")
+                else:
+                    self.info("Type new for another night, log to look back, or quit.", "dim")
                 return
             self.print(table_view(g))
         self.prompt_next()
