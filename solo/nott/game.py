@@ -113,6 +113,13 @@ class Game:
     played are the same code either way.
     """
 
+    __slots__ = (
+        "cast", "rules", "chance", "seed", "record", "move_stack", "_undo", "_ev", "strikes", "genre", "dead",
+        "pool", "spent", "weaknesses", "endgame", "tests", "tests_to_endgame", "joker_log", "phase", "tester",
+        "main", "fallout", "rerolled", "_outcome", "deck", "trophy", "number_reserve", "reserves", "jokers",
+        "removed", "opening_events", "__weakref__",
+    )
+
     def __init__(
         self,
         cast: Sequence[Character],
@@ -459,7 +466,8 @@ class Game:
 
     def _do_test(self, action: Test) -> None:
         who = action.who
-        self._living_index(who, f"test {who}")
+        if not (who < len(self.dead) and self.dead[who] is None):  # who >= 0: the action checks
+            self._living_index(who, f"test {who}")
         if self.phase != CHOOSE_TESTER:
             raise IllegalActionError(f"cannot 'test {who}': {self.cast[self.tester].name}'s Test is under way "
                                      f"({self.phase})")
@@ -524,7 +532,7 @@ class Game:
         c = self.deck[0]
         f = self.fallout + adjust
         f = 1 if f < 1 else 4 if f > 4 else f
-        diff = self.difficulty(c)
+        diff = c % 13 + 1 if c < 52 and c % 13 < 10 else self.difficulty(c)
         success = self.main + f >= diff
         self.tests += 1
         ev = self._ev
@@ -533,7 +541,7 @@ class Game:
         self.tester = -1
         self.rerolled = False
         self.phase = CHOOSE_TESTER
-        if self.strike_due(c, success, f):
+        if (not success or f == 4) and self.strike_due(c, success, f):
             self._strike(t, c, success)
         if c >= 52:
             self._resolve_joker(c, success, t)

@@ -71,11 +71,11 @@ def best_adjust(game: Game) -> tuple[int, bool, bool]:
     then lower Fallout. Pure arithmetic on the table, no state change."""
     c = game.deck[0]
     main, f0 = game.main, game.fallout
-    diff = game.difficulty(c)
+    diff = c % 13 + 1 if c < 52 and c % 13 < 10 else game.difficulty(c)
     strike_due = game.strike_due
-    if not (c < 52 and game.cast[game.tester].aptitude == c // 13):
+    if c >= 52 or game.cast[game.tester].aptitude != c // 13:
         success = main + f0 >= diff
-        return 0, strike_due(c, success, f0), success
+        return 0, (not success or f0 == 4) and strike_due(c, success, f0), success
     best_key = best = None
     for adj in (-1, 0, 1):
         f = f0 + adj
@@ -87,6 +87,7 @@ def best_adjust(game: Game) -> tuple[int, bool, bool]:
         if best_key is None or key < best_key:
             best_key, best = key, (adj, strike, success)
     return best
+
 
 class Naive:
     name = "naive"
@@ -106,12 +107,14 @@ class Careful:
         c = game.deck[0]
         dead, strikes = game.dead, game.strikes
         if c < 52:
-            by_suit = _by_suit(game.cast)
-            match = [i for i in by_suit[c // 13] if dead[i] is None]
-            if len(match) == 1:
-                return match[0]
-            if match:
-                return _fewest_strikes(game, match)
+            same = _by_suit(game.cast)[c // 13]
+            if len(same) == 1:  # the usual cast: one character per Aptitude
+                if dead[same[0]] is None:
+                    return same[0]
+            else:
+                match = [i for i in same if dead[i] is None]
+                if match:
+                    return _fewest_strikes(game, match)
         return min((i for i in range(len(dead)) if dead[i] is None), key=lambda i: (strikes[i], i))
 
     def decide(self, game: Game, rng: random.Random) -> list:
