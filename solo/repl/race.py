@@ -17,7 +17,7 @@ Without names, every living character races. ``boost`` may be repeated (Boosts a
 character and one race; ``places``/``below``/``drawoff`` are the text's grading options
 (``Rules.success_places``, ``failure_below``, ``ties="draw_off"``).
 
-The owner wires it in with ``from . import race`` at the bottom of ``solo/repl/shell.py``.
+The commands register themselves when :mod:`solo.repl.shell` imports this module.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def set_side_rule(sh: Shell, name: str, on: bool) -> None:
 
 
 def races_run(night: Night) -> int:
-    """How many races this night has run in this session (the next race's seed uses it)."""
+    """How many races this night has run since it was opened (the next race's seed uses it)."""
     state = _nights.get(night)
     return state.races if state else 0
 
