@@ -15,12 +15,11 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from .checks import difficulty_die
-from .dice import D4, D6, D8, D10, D12, NONE, Chance, Die, Pool, as_die
+from .dice import D4, D6, D8, D10, D12, NONE, Chance, Die, Pool, as_die, single_die
 from .errors import (
     AssetError,
     AssistError,
     CreationError,
-    InvalidDieError,
     ReputationError,
     SpecializationError,
     UnknownAbilityError,
@@ -58,13 +57,7 @@ def parse_ability(name: Ability | str) -> Ability:
 
 
 def _single(die: Die | str, what: str) -> Die:
-    try:
-        d = as_die(die)
-    except InvalidDieError:
-        raise CreationError(f"{what} must be a die d4–d12, got {die!r}") from None
-    if not d.is_single:
-        raise CreationError(f"{what} must be a die d4–d12, got {str(d)!r}")
-    return d
+    return single_die(die, what, CreationError)
 
 
 # ---------------------------------------------------------------------- ability scores

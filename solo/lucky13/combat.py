@@ -13,18 +13,12 @@ from types import MappingProxyType
 
 from .character import Ability, Character
 from .checks import ContestResult, Edge, Mode, PoolRoll, contest, roll_pool
-from .dice import ABILITY, ACCURACY, DAMAGE, DEFENSE, NONE, SKILL, Chance, Die, Pool, as_die
+from .dice import ABILITY, ACCURACY, DAMAGE, DEFENSE, NONE, SKILL, Chance, Die, Pool, as_die, single_die
 from .errors import CombatError, InvalidDieError
 
 
 def _rated(die: Die | str, what: str) -> Die:
-    try:
-        d = as_die(die)
-    except InvalidDieError:
-        raise CombatError(f"{what} must be a die d4–d12, got {die!r}") from None
-    if not d.is_single:
-        raise CombatError(f"{what} must be a die d4–d12, got {str(d)!r}")
-    return d
+    return single_die(die, what, CombatError)
 
 
 @dataclass(frozen=True, slots=True)

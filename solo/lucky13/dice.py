@@ -216,6 +216,17 @@ class Pool:
         return " + ".join(str(d) for _, d in self.parts if not d.is_none) or "none"
 
 
+def single_die(value: Die | str | int, what: str, error: type[Exception]) -> Die:
+    """``value`` as one die d4–d12 (no chain, no "no die"), else ``error`` naming ``what``."""
+    try:
+        d = as_die(value)
+    except InvalidDieError:
+        raise error(f"{what} must be a die d4–d12, got {value!r}") from None
+    if not d.is_single:
+        raise error(f"{what} must be a die d4–d12, got {str(d)!r}")
+    return d
+
+
 def parse_pool(text: str) -> Pool:
     """A pool from text such as ``"d10 d8 d6"`` or ``"d12+d4, d8, d6"``.
 

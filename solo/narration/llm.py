@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .base import Retraction, strip_control
+from .base import Retraction, narrate_text, strip_control
 from .beats import Beat
 from .templates import make_environment, prompts_dir
 
@@ -139,13 +139,7 @@ class LLMNarrator:
         return self.fallback.respond(character, beat)
 
     def tell(self, beat: Beat) -> str:
-        chunks = []
-        for c in self.narrate(beat):
-            if isinstance(c, Retraction):
-                chunks.clear()
-            else:
-                chunks.append(c)
-        return "".join(chunks)
+        return narrate_text(self, beat)
 
     # ------------------------------------------------------------------ prompts
 
