@@ -108,7 +108,12 @@ def _leave(shell: Shell) -> None:
     night = shell.night
     if night is not None and night.save_path is not None:
         night.autosave()
-        shell.info(f"Saved to {night.save_path}. Resume with: solo play --resume", "dim")
+        if night.game.is_over():  # nothing to resume: --resume would find no unfinished night
+            shell.info(f"Saved to {night.save_path}.", "dim")
+        else:
+            from ..invocation import solo_command
+
+            shell.info(f"Saved to {night.save_path}. Resume with: {solo_command()} play --resume", "dim")
 
 
 def run_batch(shell: Shell, lines: Iterable[str], echo: bool = True) -> int:

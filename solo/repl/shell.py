@@ -268,8 +268,10 @@ class Shell(BaseShell):
                 self.info(("DAWN. " + ", ".join(g.cast[i].name for i in o.survivors) + " survive the night.")
                           if o.dawn else "Everyone is dead. The night belongs to the Killer.", "bold")
                 if self.tutorial:
-                    self.info("That was the whole game, every rule of it. Start a night of your own with: solo play",
-                              "bold magenta")
+                    from ..invocation import solo_command
+
+                    self.info("That was the whole game, every rule of it. Start a night of your own with: "
+                              f"{solo_command()} play", "bold magenta")
                 else:
                     self.info("Type new for another night, log to look back, or quit.", "dim")
                 return

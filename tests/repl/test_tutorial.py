@@ -1,6 +1,7 @@
 """The guided first night: every rule in play order, on a stacked table, the player choosing."""
 
 from solo.nott import events as E
+from solo.invocation import solo_command
 from solo.nott.tutorial import LESSONS
 
 from .conftest import make_shell, output
@@ -61,7 +62,7 @@ def test_the_tutorial_walks_through_every_rule_to_dawn():
     assert any(r.adjust == 1 for r in resolved)  # Aptitude used
     assert any(not r.success and r.fallout == 3 and r.card % 13 == 3 for r in resolved)  # 4♣ failure, no Strike
     assert text.count("rule: ") == len(resolved)  # teaching is on
-    assert "Start a night of your own with: solo play" in text
+    assert f"Start a night of your own with: {solo_command()} play" in text
 
 
 def test_the_tutorial_lets_the_player_choose_differently_and_undo():

@@ -375,7 +375,13 @@ def _leave(shell: Lucky13Shell) -> None:
     scene = shell.scene
     if scene is not None and scene.save_path is not None:
         scene.autosave()
-        shell.info(f"Saved to {scene.save_path}. Resume with: resume (solo play --system lucky13 --resume)", "dim")
+        if scene.finished:
+            shell.info(f"Saved to {scene.save_path}.", "dim")
+        else:
+            from ...invocation import solo_command
+
+            shell.info(f"Saved to {scene.save_path}. Resume with: resume ({solo_command()} play --system lucky13 "
+                       "--resume)", "dim")
 
 
 def run_lucky13_interactive(shell: Lucky13Shell, history_path=None, input=None, output=None) -> int:

@@ -1,0 +1,59 @@
+"""The first hour of a new player (issue 13): hints that work as typed, no resume hint after a
+finished night, the wizard, Ctrl-C, names instead of cast numbers, the toolbar."""
+
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solo.invocation import solo_command
+from solo.repl.app import run_batch
+
+from .conftest import make_shell, output
+from .scripts import find_seed, script_for
+
+VENV_SOLO = Path(sys.executable).parent / "solo"
+
+
+# ---------------------------------------------------------------- 2. hints that work as typed
+
+def test_solo_command_names_the_program_the_way_it_was_started():
+    venv = "/work/x/.venv/bin"
+    no_path = lambda word: None  # noqa: E731  (the venv is not on PATH)
+    assert solo_command(".venv/bin/solo", which=no_path, cwd="/work/x") == ".venv/bin/solo"
+    assert solo_command(f"{venv}/solo", which=no_path, cwd="/work/x") == ".venv/bin/solo"
+    assert solo_command(f"{venv}/solo", which=no_path, cwd="/tmp") == f"{venv}/solo"
+    assert solo_command("solo", which=lambda w: "/usr/bin/solo" if w == "solo" else None, cwd="/tmp") == "solo"
+    assert solo_command("/x/solo/__main__.py", executable=f"{venv}/python", which=no_path,
+                        cwd="/work/x") == ".venv/bin/python -m solo"
+
+
+@pytest.mark.skipif(not VENV_SOLO.exists(), reason="needs the installed solo script")
+def test_the_resume_hint_works_as_typed_when_solo_is_not_on_path(tmp_path, solo_home):
+    # make play runs .venv/bin/solo with the venv inactive: "solo" is not a command there
+    env = dict(os.environ, SOLO_HOME=str(solo_home), PATH="/usr/bin:/bin", PYTHONIOENCODING="utf-8")
+    first = subprocess.run([str(VENV_SOLO), "play", "--seed", "5"], input="quick\n", text=True,
+                           capture_output=True, env=env, cwd=tmp_path, timeout=120)
+    assert first.returncode == 0, first.stderr
+    hint = first.stdout.rsplit("Resume with: ", 1)[1].strip()
+    assert hint == f"{VENV_SOLO} play --resume"
+    again = subprocess.run(shlex.split(hint), input="status\n", text=True, capture_output=True, env=env,
+                           cwd=tmp_path, timeout=120)
+    assert again.returncode == 0 and "Resumed:" in again.stdout, again.stdout + again.stderr
+
+
+# ---------------------------------------------------------------- 4. no resume hint after the end
+
+def test_no_resume_hint_after_a_finished_night_and_one_while_it_runs():
+    seed = find_seed(False)
+    lines, _ = script_for(seed)
+    sh = make_shell(seed=seed)
+    run_batch(sh, lines)
+    assert sh.night.game.is_over()
+    assert "Saved to" in output(sh) and "Resume with" not in output(sh)
+    sh = make_shell(seed=seed)
+    run_batch(sh, lines[:3])
+    assert f"Resume with: {solo_command()} play --resume" in " ".join(output(sh).split())
