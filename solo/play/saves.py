@@ -13,9 +13,12 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .files import MAX_SAVE_BYTES, FileRefused, read_capped
+from .text import check_name, check_text
 
 FORMAT = "solo-nott-save"
 VERSION = 1
@@ -25,12 +28,19 @@ class SaveError(ValueError):
     """A save file that cannot be read, or that does not replay."""
 
 
+#: Text read from a save: no control characters or terminal escapes (a save is data from a
+#: stranger; what it holds is shown on screen and written to the transcript).
+SafeText = Annotated[str, AfterValidator(lambda t: check_text(t, "the text"))]
+#: The largest seed a save may hold (a typed seed is a whole number or a short word).
+MAX_SEED_DIGITS = 40
+
+
 class SavedCharacter(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=80)
+    name: Annotated[str, AfterValidator(lambda n: check_name(n, "the name"))]
     aptitude: Literal["Power", "Resolve", "Intellect", "Finesse"]
-    archetype: str = Field(default="", max_length=200)
-    why: str = Field(default="", max_length=500)
+    archetype: SafeText = Field(default="", max_length=200)
+    why: SafeText = Field(default="", max_length=500)
 
 
 class SavedRules(BaseModel):
@@ -51,10 +61,10 @@ class SavedStep(BaseModel):
     """One command's worth of play: rules actions (text form) and/or a free-text line."""
 
     model_config = ConfigDict(extra="forbid")
-    actions: list[str] = Field(default_factory=list)
-    say: str | None = None
-    who: int | None = None
-    note: str | None = None
+    actions: list[Annotated[SafeText, Field(max_length=100)]] = Field(default_factory=list, max_length=20)
+    say: Annotated[SafeText, Field(max_length=4000)] | None = None
+    who: int | None = Field(default=None, ge=0, le=7)
+    note: Annotated[SafeText, Field(max_length=4000)] | None = None
 
 
 class Sealed(BaseModel):
@@ -76,14 +86,21 @@ class SaveFile(Sealed):
     format: Literal["solo-nott-save"] = FORMAT
     version: Literal[1] = VERSION
     rules: SavedRules
-    seed: int | str
-    cast: list[SavedCharacter]
+    seed: int | Annotated[SafeText, Field(min_length=1, max_length=80)]
+    cast: list[SavedCharacter] = Field(max_length=8)
     steps: list[SavedStep] = Field(default_factory=list)
-    narrator: str = "template"
-    playset: str | None = None
+    narrator: Literal["template", "llm"] = "template"
+    playset: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,79}$")] | None = None  # a name, never a path
     transcript: str | None = None
     finished: bool = False
-    summary: str = ""
+    summary: Annotated[SafeText, Field(max_length=1000)] = ""
+
+    @field_validator("seed")
+    @classmethod
+    def _seed_size(cls, seed):
+        if isinstance(seed, int) and len(str(abs(seed))) > MAX_SEED_DIGITS:
+            raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
+        return seed
 
 
 def atomic_write(path: Path, text: str) -> Path:
@@ -116,15 +133,28 @@ def read_sealed(path: Path, model: type[Sealed], fmt: str, version: int, what: s
     in one line and never touches the file."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_capped(path, MAX_SAVE_BYTES, "save")
+    except FileRefused as exc:
+        raise SaveError(f"{exc}: not read (file kept as it is)") from None
     except OSError as exc:
         raise SaveError(f"cannot read save {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        return _parse_sealed(path, raw, model, fmt, version, what)
+    except RecursionError:
+        raise SaveError(f"save {str(path)!r} is nested too deeply to be a save; it is damaged "
+                        "(file kept as it is)") from None
+
+
+def _parse_sealed(path: Path, raw: bytes, model: type[Sealed], fmt: str, version: int, what: str):
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"save {str(path)!r} is not UTF-8 text; it is damaged (file kept as it is)") from None
     except json.JSONDecodeError as exc:
         raise SaveError(f"save {str(path)!r} is damaged or truncated: {exc.msg} at line {exc.lineno} "
+                        "(file kept as it is)") from None
+    except ValueError:  # Python's limit on the digits of a number
+        raise SaveError(f"save {str(path)!r} holds a number with thousands of digits; it is damaged "
                         "(file kept as it is)") from None
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise SaveError(f"{str(path)!r} is not a {what} (file kept as it is)")
@@ -135,7 +165,8 @@ def read_sealed(path: Path, model: type[Sealed], fmt: str, version: int, what: s
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        raise SaveError(f"save {str(path)!r} is invalid at {where}: {err['msg']} (file kept as it is)") from None
+        msg = " ".join(str(err["msg"]).split())
+        raise SaveError(f"save {str(path)!r} is invalid at {where}: {msg} (file kept as it is)") from None
     if save.checksum != save.body_digest():
         raise SaveError(f"save {str(path)!r} was modified or damaged: its checksum does not match "
                         "(file kept as it is)")
@@ -152,19 +183,28 @@ def read_save(path: Path) -> SaveFile:
     return read_sealed(path, SaveFile, FORMAT, VERSION)
 
 
-def latest_unfinished(folder: Path, pattern: str, reader) -> Path | None:
+def latest_unfinished(folder: Path, pattern: str, reader,
+                      skipped: list[tuple[Path, str]] | None = None) -> Path | None:
     """The most recently written save in ``folder`` matching ``pattern`` that ``reader`` accepts
-    and that is not finished (damaged saves are skipped, and left as they are)."""
+    and that is not finished. Damaged saves are skipped and left as they are; those newer than
+    the one chosen (all of them if none is) are added to ``skipped`` as (path, why), newest first."""
     best: tuple[float, Path] | None = None
+    damaged: list[tuple[float, Path, str]] = []
     for p in Path(folder).glob(pattern):
         try:
+            m = p.lstat().st_mtime
             save = reader(p)
-        except SaveError:
+        except SaveError as exc:
+            damaged.append((m, p, str(exc)))
+            continue
+        except OSError:
             continue
         if save.finished:
             continue
-        m = p.stat().st_mtime
         if best is None or m > best[0]:
             best = (m, p)
+    if skipped is not None:
+        damaged.sort(key=lambda d: d[0], reverse=True)
+        skipped.extend((p, why) for m, p, why in damaged if best is None or m >= best[0])
     return best[1] if best else None
 

@@ -11,6 +11,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from ..nott.cards import SUIT_APTITUDES
+from ..play.text import LongLine, read_lines, shown_line
 from ..nott.reference import SECTIONS
 from .shell import Quit, Shell
 
@@ -61,6 +62,15 @@ class ShellCompleter(Completer):
         return []
 
 
+class CleanFileHistory(FileHistory):
+    """The REPL's history file, holding lines without terminal control sequences."""
+
+    def store_string(self, string: str) -> None:
+        from ..narration.base import strip_control
+
+        super().store_string(strip_control(string))
+
+
 def run_interactive(shell: Shell, history_path=None, input=None, output=None) -> int:
     """The REPL: one PromptSession, each line's errors caught, Ctrl-C cancels the line,
     Ctrl-D saves and leaves.
@@ -70,7 +80,7 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
     ``error`` and ``night`` (``None`` or an object with ``save_path`` and ``autosave()``);
     optionally ``prompt`` (text), ``make_completer()`` and ``leave()`` (save on the way out).
     """
-    history = FileHistory(str(history_path)) if history_path else InMemoryHistory()
+    history = CleanFileHistory(str(history_path)) if history_path else InMemoryHistory()
     make_completer = getattr(shell, "make_completer", None)
     prompt = getattr(shell, "prompt", PROMPT)
     session: PromptSession = PromptSession(
@@ -121,10 +131,10 @@ def run_batch(shell: Shell, lines: Iterable[str], echo: bool = True) -> int:
     cleanly, 1 otherwise."""
     clean = True
     prompt = getattr(shell, "prompt", PROMPT)
-    for raw in lines:
-        line = raw.rstrip("\n")
+    for raw in read_lines(lines):  # bounded lines; bytes that are not UTF-8 refuse their line only
+        line = raw if isinstance(raw, LongLine) else raw.rstrip("\n")
         if echo and line.strip():
-            shell.info(prompt + line, "dim")
+            shell.info(prompt + shown_line(line), "dim")
         try:
             ok = shell.run_line(line)
         except Quit:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from ..play.text import TextRefused, clean_line
 from .commands import CommandError, Registry
 
 
@@ -36,8 +37,15 @@ class BaseShell:
         self.console.print(Text(f"error: {' '.join(str(text).split())}", style="bold red"))
 
     def run_line(self, line: str) -> bool:
-        """Run one line; True if it ran cleanly. Raises :class:`Quit` to leave."""
-        line = line.strip()
+        """Run one line; True if it ran cleanly. Raises :class:`Quit` to leave.
+
+        A line that is not UTF-8 or is too long is refused in one line; terminal control
+        sequences are taken out of every line before it is run, shown or written."""
+        try:
+            line = clean_line(line).strip()
+        except TextRefused as exc:
+            self.error(str(exc))
+            return False
         if not line or line.startswith("#"):
             return True
         word, _, rest = line.partition(" ")

@@ -243,7 +243,7 @@ def test_free_text_is_the_characters_action():
     sh.run_line("attack Brunella Casimir")
     assert sh.scene.pending_say is None
     assert sh.run_line("I \x1b[31msing\x07 \u202eloudly")  # terminal controls never reach the transcript
-    assert sh.scene.steps[-1].args["text"] == "I \x1b[31msing\x07 \u202eloudly"
+    assert sh.scene.steps[-1].args["text"] == "I sing loudly"  # cleaned as it is read: the save holds none
     assert sh.scene.transcript.path.read_text(encoding="utf-8").rstrip().endswith("“I sing loudly”")
 
 
