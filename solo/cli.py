@@ -27,7 +27,9 @@ def _play(args: argparse.Namespace) -> int:
     shell = Shell(console, rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
                   model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
     if args.load:
-        if not shell.run_line(f"load {args.load}"):
+        import shlex
+
+        if not shell.run_line(f"load {shlex.quote(args.load)}"):  # spaces and quotes in the name kept
             return 2
     elif args.resume:
         if not shell.run_line("resume"):
@@ -50,7 +52,10 @@ def _play(args: argparse.Namespace) -> int:
         shell.info("Night of the Thirteenth — you play all four doomed characters. Most of you won't make it.",
                    "bold")
         try:
-            last = None if args.new else latest_unfinished()
+            skipped: list = []
+            last = None if args.new else latest_unfinished(skipped)
+            for bad, why in skipped:
+                shell.out("notice", f"skipped {bad.name}: {why}")
             if last is not None:
                 from .play.saves import read_save
 

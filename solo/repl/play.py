@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from ..nott.actions import Award, Reroll, Resolve, Roll, Test
@@ -11,7 +10,9 @@ from ..nott.describe import explain, mechanics
 from ..nott.errors import NottError
 from ..nott.game import DECIDE
 from ..nott.reference import SECTIONS, search
+from ..play.files import check_copy_target, path_argument
 from ..play.saves import write_save
+from ..play.text import MAX_NAME
 from .base import Quit
 from .commands import CommandError
 from .view import table_view
@@ -89,8 +90,12 @@ def cmd_award(sh: Shell, arg: str) -> None:
     words = arg.split()
     if not words:
         raise CommandError("award who? e.g. award " + night.cast[night.game.living()[0]].name + " for splitting up")
-    # longest name prefix that resolves
-    for n in range(len(words), 0, -1):
+    # longest name prefix that resolves (no longer than a name can be: linear in the line)
+    n_max, length = 0, -1
+    while n_max < len(words) and length + 1 + len(words[n_max]) <= MAX_NAME:
+        length += 1 + len(words[n_max])
+        n_max += 1
+    for n in range(n_max, 0, -1):
         try:
             who = sh.who(" ".join(words[:n]))
         except (CommandError, NottError):
@@ -194,13 +199,24 @@ def cmd_teach(sh: Shell, arg: str) -> None:
     sh.info(f"teaching {'on' if sh.teach else 'off'}")
 
 
-@command("save", "[FILE]", group="keeping")
+@command("save", "[FILE] [--force]", group="keeping")
 def cmd_save(sh: Shell, arg: str) -> None:
-    """Save now (the night autosaves after every action); with FILE, also save a copy there."""
+    """Save now (the night autosaves after every action); with FILE, also save a copy there.
+    A copy never replaces a symlink, a device or a file that is not a solo save (--force
+    replaces such a file), and never creates folders. A night opened read-only goes on in
+    its copy."""
     night = sh.need_night()
-    if arg:
-        path = Path(shlex.split(arg)[0]).expanduser()
+    name, force = path_argument(arg)
+    if name:
+        path = check_copy_target(Path(name).expanduser(), force)
         write_save(night.to_save(), path)
+        if night.save_path is None and not sh.tutorial:
+            from .setup import hold_lock
+
+            if hold_lock(sh, path):
+                night.save_path = path
+                sh.info(f"saved to {path}; this night now goes on there")
+                return
         sh.info(f"saved a copy to {path}")
     elif night.save_path is not None:
         write_save(night.to_save(), night.save_path)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import shlex
 from pathlib import Path
 
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, parse_suit
@@ -11,7 +10,10 @@ from ..nott.cast import ARCHETYPES, quick_cast
 from ..nott.game import Character
 from ..play.night import Night
 from ..play.paths import saves_dir
+from ..play.files import path_argument
+from ..play.lock import SaveLock
 from ..play.saves import read_save
+from ..play.text import check_name
 from .commands import CommandError
 from .view import table_view
 from .shell import Shell, _int, command
@@ -50,6 +52,7 @@ def cmd_new(sh: Shell, arg: str) -> None:
     if playset is not None:
         sh.playset = playset
     sh.night = None
+    release_lock(sh)
     sh.pending = []
     r = sh.ruleset()
     want = str(r.max_cast) if r.min_cast == r.max_cast else f"{r.min_cast}–{r.max_cast}"
@@ -79,6 +82,7 @@ def cmd_character(sh: Shell, arg: str) -> None:
     if len(parts) < 3 or not parts[0]:
         raise CommandError(f"character needs Name, Archetype, Aptitude[, Why]: got {arg!r}")
     name, archetype, apt = parts[:3]
+    name = check_name(" ".join(name.split()), "a character name")  # the rule a save's names are held to
     why = ", ".join(parts[3:])
     if any(c.name.lower() == name.lower() for c in sh.pending):
         raise CommandError(f"there is already a {name!r} in the cast")
@@ -113,24 +117,56 @@ def cmd_archetypes(sh: Shell, arg: str) -> None:
 
 @command("resume", "", group="setting up")
 def cmd_resume(sh: Shell, arg: str) -> None:
-    """Resume the last unfinished night."""
-    path = latest_unfinished()
+    """Resume the last unfinished night (a damaged save is named and skipped, and kept)."""
+    skipped: list = []
+    path = latest_unfinished(skipped)
+    for bad, why in skipped:
+        sh.out("notice", f"skipped {bad.name}: {why}")
     if path is None:
-        raise CommandError("no unfinished night to resume")
+        raise CommandError("no unfinished night to resume" + (" (the damaged saves above are kept as they are)"
+                                                               if skipped else ""))
     load_into(sh, path)
 
 
 @command("load", "FILE", group="setting up")
 def cmd_load(sh: Shell, arg: str) -> None:
     """Load a save file (refused whole if it is damaged; the file is kept)."""
-    if not arg:
+    name, _ = path_argument(arg)
+    if not name:
         raise CommandError("load needs a file name")
-    load_into(sh, Path(shlex.split(arg)[0]).expanduser())
+    load_into(sh, Path(name).expanduser())
+
+
+def release_lock(sh: Shell) -> None:
+    """Let go of the night this shell held open (another solo may take it now)."""
+    lock = getattr(sh, "lock", None)
+    if lock is not None:
+        lock.release()
+    sh.lock = None
+
+
+def hold_lock(sh: Shell, path: Path) -> bool:
+    """Hold ``path`` open for this shell alone; False if another solo has it open."""
+    lock = SaveLock(path)
+    if not lock.acquire():
+        return False
+    release_lock(sh)
+    sh.lock = lock
+    return True
 
 
 def load_into(sh: Shell, path: Path) -> None:
     save = read_save(path)
     night = Night.from_save(path, narrator=None, out=sh.out)
+    lock = SaveLock(path)
+    if lock.acquire():
+        release_lock(sh)
+        sh.lock = lock
+    else:  # another solo plays it: look, or go on in a copy of your own
+        night.save_path = None
+        night.transcript = None
+        sh.out("notice", f"This night is open in another solo ({lock.holder or 'another process'}): opened "
+                         "read-only, nothing is saved. To play on from here in a night of your own: save FILE")
     ps = None
     if save.playset:
         from ..playsets import PlaysetError, load_playset
@@ -149,8 +185,9 @@ def load_into(sh: Shell, path: Path) -> None:
     sh.prompt_next()
 
 
-def latest_unfinished() -> Path | None:
-    """The last unfinished Night (its saves are named night-*.json)."""
+def latest_unfinished(skipped: list | None = None) -> Path | None:
+    """The last unfinished Night (its saves are named night-*.json); damaged saves newer than
+    it are added to ``skipped`` as (path, why)."""
     from ..play.saves import latest_unfinished as latest
 
-    return latest(saves_dir(), "night-*.json", read_save)
+    return latest(saves_dir(), "night-*.json", read_save, skipped)

@@ -153,6 +153,9 @@ class Shell(BaseShell):
                       playset=ps.name if ps else None, out=self.out)
         night.playset_title = ps.title if ps else None
         self.night = night
+        from .setup import hold_lock
+
+        hold_lock(self, save)  # a new file: one solo at a time may write it
         night.on_resolved = self.teach_line
         self.pending = []
         where = f"{ps.title} — " if ps else ""

@@ -1,0 +1,86 @@
+"""One process per save: an advisory lock held while a night (or scene) is open.
+
+The lock is a small file in the data directory's ``locks`` folder, named by a digest of the
+save's real path, locked with ``flock``: it goes away with the process that holds it, even on
+``kill -9``, so a crash never leaves a night locked. Where ``flock`` is missing (Windows) no
+lock is taken. Two solos with different data directories (``SOLO_HOME``) do not see each
+other's locks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX
+    fcntl = None  # type: ignore[assignment]
+
+
+def _lock_path(save: Path) -> Path:
+    from .paths import data_dir
+
+    real = os.path.realpath(save)
+    folder = data_dir() / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / (hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".lock")
+
+
+class SaveLock:
+    """An exclusive lock on one save file; :meth:`acquire` never waits."""
+
+    def __init__(self, save: Path) -> None:
+        self.save = Path(save)
+        self.path = _lock_path(self.save)
+        self._fd: int | None = None
+        self.holder: str = ""  # who holds it, when acquire fails
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        """Take the lock; False (with :attr:`holder` set) if another process has it."""
+        if self._fd is not None or fcntl is None:
+            return True
+        for _ in range(5):
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                try:
+                    self.holder = os.read(fd, 200).decode("utf-8", "replace").strip()
+                except OSError:
+                    self.holder = ""
+                os.close(fd)
+                return False
+            try:  # the holder before us may have removed the file as we opened it
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if not same:
+                os.close(fd)
+                continue
+            os.ftruncate(fd, 0)
+            os.write(fd, f"process {os.getpid()}".encode())
+            self._fd = fd
+            return True
+        return False
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        os.close(self._fd)
+        self._fd = None
+
+    def __del__(self) -> None:  # pragma: no cover - best effort
+        try:
+            self.release()
+        except Exception:
+            pass
