@@ -14,6 +14,7 @@ from .combat import Armor, Weapon
 from .dice import Die, SeededChance
 from .errors import Lucky13Error
 from .saves import MAX_TYPED
+from ..play.text import unsafe_reason
 
 
 #: Skills a combat roll uses when none is named ("Reflex + Combat + Weapon Accuracy").
@@ -79,7 +80,7 @@ def _clean(text: Any, what: str, limit: int = 40) -> str:
         raise SceneError(f"{what} cannot be empty")
     if len(t) > limit:
         raise SceneError(f"{what} is at most {limit} characters, got {t!r}")
-    if re.search(r"[=:,;\"'#|*_`<>\\]", t) or any(ord(c) < 32 for c in t):
+    if re.search(r"[=:,;\"'#|*_`<>\\]", t) or any(ord(c) < 32 for c in t) or unsafe_reason(t):
         raise SceneError(f"{what} {t!r} cannot hold = : , ; quotes # | * _ ` < > or \\")
     words = t.lower().split()
     if any(re.fullmatch(r"[+-]?\d+", w) for w in words):

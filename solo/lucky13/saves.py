@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..play.saves import Sealed, latest_unfinished, read_sealed, write_sealed
+from ..play.saves import SafeText, Sealed, latest_unfinished, read_sealed, write_sealed
 
 FORMAT = "solo-lucky13-save"
 VERSION = 1
@@ -36,13 +36,13 @@ class SceneSave(Sealed):
     version: Literal[1] = VERSION
     seed: int | str
     mode: Literal["cinematic", "gritty", "plain"] = "cinematic"
-    title: str = Field(default="", max_length=80)
+    title: SafeText = Field(default="", max_length=80)
     allowance: int = Field(default=DEFAULT_ALLOWANCE, ge=0, le=20)
-    narrator: str = "template"
+    narrator: Literal["template", "llm"] = "template"
     steps: list[SavedStep] = Field(default_factory=list)
     transcript: str | None = None
     finished: bool = False
-    summary: str = ""
+    summary: SafeText = Field(default="", max_length=2000)
 
 
 def write_scene_save(save: SceneSave, path: Path) -> Path:
@@ -66,6 +66,7 @@ def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, 
     return saves / f"{name}.json", transcripts / f"{name}.md"
 
 
-def latest_unfinished_scene(saves: Path) -> Path | None:
-    """The most recently written Lucky 13 save that is not finished (damaged ones skipped)."""
-    return latest_unfinished(saves, "lucky13-*.json", read_scene_save)
+def latest_unfinished_scene(saves: Path, skipped: list | None = None) -> Path | None:
+    """The most recently written Lucky 13 save that is not finished (damaged ones skipped, and
+    those newer than it added to ``skipped`` as (path, why))."""
+    return latest_unfinished(saves, "lucky13-*.json", read_scene_save, skipped)

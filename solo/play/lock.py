@@ -4,7 +4,8 @@ The lock is a small file in the data directory's ``locks`` folder, named by a di
 save's real path, locked with ``flock``: it goes away with the process that holds it, even on
 ``kill -9``, so a crash never leaves a night locked. Where ``flock`` is missing (Windows) no
 lock is taken. Two solos with different data directories (``SOLO_HOME``) do not see each
-other's locks.
+other's locks. Within one process the lock passes to the newest opener (one process is one
+player: a shell that is dropped and a new one that resumes the night).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX
     fcntl = None  # type: ignore[assignment]
+
+_HELD: dict[Path, "SaveLock"] = {}  # the locks this process holds, by lock file
 
 
 def _lock_path(save: Path) -> Path:
@@ -45,6 +48,11 @@ class SaveLock:
         """Take the lock; False (with :attr:`holder` set) if another process has it."""
         if self._fd is not None or fcntl is None:
             return True
+        mine = _HELD.get(self.path)
+        if mine is not None and mine._fd is not None:  # this process has it already: take it over
+            self._fd, mine._fd = mine._fd, None
+            _HELD[self.path] = self
+            return True
         for _ in range(5):
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             try:
@@ -66,12 +74,15 @@ class SaveLock:
             os.ftruncate(fd, 0)
             os.write(fd, f"process {os.getpid()}".encode())
             self._fd = fd
+            _HELD[self.path] = self
             return True
         return False
 
     def release(self) -> None:
         if self._fd is None:
             return
+        if _HELD.get(self.path) is self:
+            del _HELD[self.path]
         try:
             os.unlink(self.path)
         except OSError:

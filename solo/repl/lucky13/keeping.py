@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...lucky13.saves import write_scene_save
+from ...play.files import check_copy_target, path_argument
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
 from ..base import Quit
@@ -54,12 +55,15 @@ def cmd_end(sh: Lucky13Shell, arg: str) -> None:
         sh.info(f"Transcript: {scene.transcript.path}", "dim")
 
 
-@command("save", "[FILE]", group="keeping")
+@command("save", "[FILE] [--force]", group="keeping")
 def cmd_save(sh: Lucky13Shell, arg: str) -> None:
-    """Save now (the scene autosaves after every step); with FILE, also save a copy there."""
+    """Save now (the scene autosaves after every step); with FILE, also save a copy there.
+    A copy never replaces a symlink, a device or a file that is not a solo save (--force
+    replaces such a file), and never creates folders."""
     scene = sh.need_scene()
-    if arg:
-        path = Path(_tokens(arg)[0]).expanduser()
+    name, force = path_argument(arg)
+    if name:
+        path = check_copy_target(Path(name).expanduser(), force)
         write_scene_save(scene.to_save(), path)
         sh.info(f"saved a copy to {path}")
     elif scene.save_path is not None:

@@ -122,15 +122,21 @@ def cmd_armor(sh: Lucky13Shell, arg: str) -> None:
 @command("load", "FILE", group="setting up")
 def cmd_load(sh: Lucky13Shell, arg: str) -> None:
     """Load a Lucky 13 save (refused whole if it is damaged; the file is kept)."""
-    if not arg:
+    from ...play.files import path_argument
+
+    name, _ = path_argument(arg)
+    if not name:
         raise CommandError("load needs a file name")
-    sh.load(Path(_tokens(arg)[0]).expanduser())
+    sh.load(Path(name).expanduser())
 
 
 @command("resume", "", group="setting up")
 def cmd_resume(sh: Lucky13Shell, arg: str) -> None:
-    """Resume the last unfinished scene."""
-    path = latest_unfinished_scene(saves_dir())
+    """Resume the last unfinished scene (a damaged save is named and skipped, and kept)."""
+    skipped: list = []
+    path = latest_unfinished_scene(saves_dir(), skipped)
+    for bad, why in skipped:
+        sh.info(f"skipped {bad.name}: {why}", "yellow")
     if path is None:
         raise CommandError("no unfinished Lucky 13 scene to resume")
     sh.load(path)

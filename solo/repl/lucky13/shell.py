@@ -186,6 +186,7 @@ class Lucky13Shell(BaseShell):
                       narrator=self.make_narrator(seed), narrator_name=self.narrator_kind,
                       save_path=save, transcript_path=transcript)
         self.scene = scene
+        self._hold(save)
         self.queued = []
         self.info(f"A new scene{': ' + scene.title if scene.title else ''} — seed {seed} (replay it with seed {seed}), "
                   f"{scene.mode.value} mode, {scene.allowance} starting specializations.", "bold")
@@ -197,11 +198,31 @@ class Lucky13Shell(BaseShell):
     def load(self, path: Path) -> None:
         save = read_scene_save(path)
         scene = Scene.from_save(path, narrator=self.make_narrator(save.seed), narrator_name=self.narrator_kind)
+        if not self._hold(path):  # another solo plays it: look, or go on in a copy
+            scene.save_path = None
+            scene.transcript = None
+            self.info(f"This scene is open in another solo ({self._refused or 'another process'}): opened read-only, "
+                      "nothing is saved. To keep what you do here: save FILE, then load FILE.", "yellow")
         self.scene = scene
         self.queued = []
         self.info(f"Resumed: {scene.summary()}", "bold")
         for n, c in scene.characters.items():
             self.info(f"  {n}: {sheet_line(c, scene.gear.get(n))}")
+
+    def _hold(self, path: Path) -> bool:
+        """Hold ``path`` for this shell alone (letting go of the one held before); False if
+        another solo has it open."""
+        from ...play.lock import SaveLock
+
+        lock = SaveLock(path)
+        if not lock.acquire():
+            self._refused = lock.holder
+            return False
+        old = getattr(self, "lock", None)
+        if old is not None:
+            old.release()
+        self.lock = lock
+        return True
 
     def split_dice(self, words: list[str]) -> tuple[list[str], list[int] | None, bool]:
         """Trailing numbers are typed dice; without them, dice queued with ``dice``."""
@@ -229,7 +250,12 @@ class Lucky13Shell(BaseShell):
         names = scene.names
         if not words:
             raise CommandError(f"{doing + ': ' if doing else ''}say who ({', '.join(names) or 'no characters yet'})")
-        for k in range(len(words), 0, -1):
+        longest = max((len(n) for n in names), default=0)
+        k_max, length = 0, -1  # no more words than the longest name holds: linear in the line
+        while k_max < len(words) and length + 1 + len(words[k_max]) <= longest:
+            length += 1 + len(words[k_max])
+            k_max += 1
+        for k in range(k_max, 0, -1):
             cand = " ".join(words[:k]).lower()
             exact = [n for n in names if n.lower() == cand]
             if exact:
