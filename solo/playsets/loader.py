@@ -64,9 +64,13 @@ def _line_of(text: str, loc: tuple) -> int | None:
 
 
 def read_playset(path: Path) -> Playset:
+    from ..play.files import MAX_PLAYSET_BYTES, FileRefused, read_capped
+
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
+    try:  # a regular file of sensible size only: never a device, a pipe or a folder
+        text = read_capped(path, MAX_PLAYSET_BYTES, "playset").decode("utf-8")
+    except FileRefused as exc:
+        raise PlaysetError(str(exc)) from None
     except OSError as exc:
         raise PlaysetError(f"cannot read playset {str(path)!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
@@ -75,6 +79,8 @@ def read_playset(path: Path) -> Playset:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PlaysetError(f"playset {str(path)!r} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise PlaysetError(f"playset {str(path)!r} is nested too deeply") from None
     try:
         return Playset.model_validate(data)
     except ValidationError as exc:
