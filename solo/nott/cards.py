@@ -136,4 +136,8 @@ def parse_suit(text: str) -> int:
             return i
     if key in _SUIT_ALIASES:
         return _SUIT_ALIASES[key]
+    # an unambiguous beginning of an Aptitude or suit name: "int", "pow", "dia"
+    starts = {i for i in SUITS for word in (SUIT_APTITUDES[i], SUIT_NAMES[i]) if key and word.lower().startswith(key)}
+    if len(starts) == 1:
+        return starts.pop()
     raise InvalidCardError(f"invalid suit or aptitude: {text!r} (Power/♠, Resolve/♥, Intellect/♣, Finesse/♦)")

@@ -154,44 +154,97 @@ def stdin_is_terminal() -> bool:
         return False
 
 
+WIZARD_HELP = ("Set-up: answer each question (Enter takes the default; Tab shows the choices). "
+               "quick at any question deals a ready cast and begins; Ctrl-C leaves the questions and keeps "
+               "what you entered (then: character …, start, quick, or help).")
+
+
+class _Quick(Exception):
+    """``quick`` typed at a wizard question."""
+
+
 def wizard(shell: Shell, ask) -> None:
     """Guided set-up of a new night; ``ask(question, default, options)`` returns the answer.
-    Runs the same commands a script would (new, quick, character)."""
+    Runs the same commands a script would (new, quick, character, start).
+
+    At any question ``quick`` deals a ready cast at once (with the rules chosen so far) and
+    ``help`` explains the questions; Ctrl-C leaves the wizard keeping what was entered: the
+    rules chosen, and the characters added (``cast`` lists them, ``start`` or ``character``
+    goes on).
+    """
     from ..nott.cards import parse_suit
     from ..nott.cast import ARCHETYPES
-    from ..nott.rules import get_ruleset
 
-    rules = (ask("Ruleset — ashcan or playtest", "ashcan", ["ashcan", "playtest"]) or "ashcan").strip().lower()
-    while rules not in ("ashcan", "playtest"):
-        rules = (ask("Please answer ashcan or playtest", "ashcan", ["ashcan", "playtest"]) or "ashcan").lower()
-    fast = (ask("Fast setup — remove a random 2 to 10 for a shorter night? (y/N)", "n", ["y", "n"]) or "n")
-    seed = (ask("Seed (Enter for a random one)", "", []) or "").strip()
-    while seed and not seed.isdigit():
-        seed = (ask("A seed is a whole number (Enter for random)", "", []) or "").strip()
-    shell.run_line(f"new {rules}{' fast' if fast.lower().startswith('y') else ''}{' seed ' + seed if seed else ''}")
-    mode = (ask("Cast — quick (dealt for you) or build your own? (quick/build)", "quick", ["quick", "build"])
-            or "quick").lower()
-    if not mode.startswith("b"):
+    chosen: dict = {"rules": shell.rules_name, "fast": shell.fast, "seed": shell.seed}
+    begun = False  # has ``new`` been run with the answers?
+
+    def answer(question: str, default: str, options: list[str]) -> str:
+        while True:
+            text = (ask(question, default, options + ["quick", "help"] if options else options) or default).strip()
+            if text.lower() == "help":
+                shell.info(WIZARD_HELP, "dim")
+                continue
+            if text.lower() == "quick":
+                raise _Quick()
+            return text
+
+    def run_new() -> None:
+        nonlocal begun
+        if not begun:
+            fast = " fast" if chosen["fast"] else ""
+            seed = f" seed {chosen['seed']}" if chosen["seed"] is not None else ""
+            shell.run_line(f"new {chosen['rules']}{fast}{seed}")
+            begun = True
+
+    try:
+        rules = answer("Ruleset — ashcan or playtest", chosen["rules"], ["ashcan", "playtest"]).lower()
+        while rules not in ("ashcan", "playtest"):
+            rules = answer("Please answer ashcan or playtest (or quick)", chosen["rules"],
+                           ["ashcan", "playtest"]).lower()
+        chosen["rules"] = rules
+        fast = answer("Fast setup — remove a random 2 to 10 for a shorter night? (y/N)", "n", ["y", "n"])
+        chosen["fast"] = fast.lower().startswith("y")
+        if chosen["seed"] is None:  # a --seed from the command line stands
+            seed = answer("Seed (Enter for a random one)", "", [])
+            while seed and not seed.isdigit():
+                seed = answer("A seed is a whole number (Enter for random)", "", [])
+            chosen["seed"] = int(seed) if seed else None
+        mode = answer("Cast — quick (dealt for you) or build your own? (quick/build)", "quick", ["build"]).lower()
+        if not mode.startswith("b"):
+            raise _Quick()
+        run_new()
+        r = shell.ruleset()
+        while shell.night is None:
+            i = len(shell.pending) + 1
+            name = " ".join(answer(f"Character {i} — name", "", []).replace(",", " ").split())
+            if not name:
+                continue
+            suit = None
+            while suit is None:
+                apt = answer(f"  {name}'s Aptitude — Power, Resolve, Intellect or Finesse", "", list(SUIT_APTITUDES))
+                try:
+                    suit = parse_suit(apt)
+                except ValueError as exc:
+                    shell.error(str(exc))
+            archetype = " ".join(answer(f"  {name}'s Archetype (Tab: the rulebook's {SUIT_APTITUDES[suit]} examples, "
+                                        "or your own)", "", list(ARCHETYPES[suit])).replace(",", " ").split())
+            why = answer(f"  Why is {name} here?", "", [])
+            shell.run_line(f"character {name}, {archetype}, {SUIT_APTITUDES[suit]}, {why}")
+            if r.min_cast <= len(shell.pending) < r.max_cast and shell.night is None:
+                more = answer(f"  Cast {len(shell.pending)}/{r.max_cast}: add another? (Y/n)", "y", ["y", "n"])
+                if more.lower().startswith("n"):
+                    shell.run_line("start")
+    except _Quick:
+        if not begun:  # the rules chosen so far, without repeating "New night: …"
+            shell.rules_name, shell.fast, shell.seed = chosen["rules"], chosen["fast"], chosen["seed"]
+        shell.pending = []
         shell.run_line("quick")
-        return
-    r = get_ruleset(rules)
-    while shell.night is None:
-        i = len(shell.pending) + 1
-        name = " ".join((ask(f"Character {i} — name", "", []) or "").replace(",", " ").split())
-        if not name:
-            continue
-        suit = None
-        while suit is None:
-            apt = ask(f"  {name}'s Aptitude — Power, Resolve, Intellect or Finesse", "", list(SUIT_APTITUDES)) or ""
-            try:
-                suit = parse_suit(apt)
-            except ValueError as exc:
-                shell.error(str(exc))
-        archetype = " ".join((ask(f"  {name}'s Archetype (Tab: the rulebook's {SUIT_APTITUDES[suit]} examples, or "
-                                  "your own)", "", list(ARCHETYPES[suit])) or "").replace(",", " ").split())
-        why = ask(f"  Why is {name} here?", "", []) or ""
-        shell.run_line(f"character {name}, {archetype}, {SUIT_APTITUDES[suit]}, {why}")
-        if r.min_cast <= len(shell.pending) < r.max_cast and shell.night is None:
-            more = ask(f"  Cast {len(shell.pending)}/{r.max_cast}: add another? (Y/n)", "y", ["y", "n"]) or "y"
-            if more.lower().startswith("n"):
-                shell.run_line("start")
+    except KeyboardInterrupt:
+        if chosen["rules"] != shell.rules_name or chosen["fast"] != shell.fast or chosen["seed"] != shell.seed:
+            run_new()
+        kept = len(shell.pending)
+        shell.info("Set-up questions left" + (f"; {kept} character{'s' if kept != 1 else ''} kept (cast lists "
+                                              "them): add more with character Name, Archetype, Aptitude, Why, "
+                                              "or start" if kept else
+                                              ": type quick, or character Name, Archetype, Aptitude, Why") +
+                   " — help lists every command.", "dim")
