@@ -106,6 +106,14 @@ class Award:
 
 Action = Test | Roll | Reroll | Resolve | Award
 
+
+def describe(action: Action, names: "list[str] | tuple[str, ...]") -> str:
+    """The action for a player to read: the character by name (``test Hank``, ``award Jesse``),
+    where :meth:`str` gives the cast index of the save files (``test 0``, ``award 3``)."""
+    if isinstance(action, (Test, Award)) and 0 <= action.who < len(names):
+        return f"{'test' if isinstance(action, Test) else 'award'} {names[action.who]}"
+    return str(action)
+
 ROLL = Roll()
 REROLL = Reroll()
 RESOLVE = Resolve(0)

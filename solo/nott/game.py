@@ -45,6 +45,8 @@ CHOOSE_TESTER = "choose tester"  # the Threat Card waits for someone to take it 
 ROLL = "roll"  # a tester is chosen; roll the d13
 DECIDE = "decide"  # dice are down: reroll with a Genre Point, or resolve (with Aptitude)
 OVER = "over"
+#: The phases in a player's words, for messages.
+PHASE_WORDS = {ROLL: "the dice are still to roll", DECIDE: "the roll waits: resolve or reroll"}
 
 FACE_PILES = (E.JACKS, E.QUEENS, E.KINGS)
 _BY_RANK = {r: tuple(card(r, s) for s in SUITS) for r in range(1, 14)}
@@ -450,7 +452,7 @@ class Game:
         if not 0 <= who < len(self.cast):
             raise UnknownCharacterError(f"cannot {verb}: no character number {who!r} (0–{len(self.cast) - 1})")
         if self.dead[who] is not None:
-            raise DeadCharacterError(f"cannot {verb}: {self.cast[who].name} is dead")
+            raise DeadCharacterError(f"cannot {verb} {self.cast[who].name}: {self.cast[who].name} is dead")
         return who
 
     def _aptitude_error(self, adjust: int) -> AptitudeError:
@@ -467,10 +469,10 @@ class Game:
     def _do_test(self, action: Test) -> None:
         who = action.who
         if not (who < len(self.dead) and self.dead[who] is None):  # who >= 0: the action checks
-            self._living_index(who, f"test {who}")
+            self._living_index(who, "test")
         if self.phase != CHOOSE_TESTER:
-            raise IllegalActionError(f"cannot 'test {who}': {self.cast[self.tester].name}'s Test is under way "
-                                     f"({self.phase})")
+            raise IllegalActionError(f"cannot test {self.cast[who].name}: {self.cast[self.tester].name}'s Test is "
+                                     f"under way ({PHASE_WORDS.get(self.phase, self.phase)})")
         self.tester = who
         self.phase = ROLL
         if self._ev is not None:
@@ -516,7 +518,7 @@ class Game:
 
     def _do_award(self, action: Award) -> None:
         who = action.who
-        self._living_index(who, f"award {who}")
+        self._living_index(who, "award")
         if self.pool < 1:
             raise NoGenrePointError(f"cannot {str(action)!r}: the Director has no Genre Points left")
         self.pool -= 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..nott.actions import Award, Reroll, Resolve, Roll, Test
+from ..nott.actions import Award, Reroll, Resolve, Roll, Test, describe
 from ..nott.cards import SUIT_SYMBOLS
 from ..nott.describe import explain, mechanics
 from ..nott.errors import NottError
@@ -125,7 +125,7 @@ def cmd_undo(sh: Shell, arg: str) -> None:
     n = _int(arg, "undo count") if arg else 1
     steps = night.undo(n)
     for s in steps:
-        what = "; ".join(str(a) for a in s.actions) or f"say {s.say!r}"
+        what = "; ".join(describe(a, night.names) for a in s.actions) or f"say {s.say!r}"
         sh.info(f"  undone: {what}", "dim")
     sh.print(table_view(night.game))
     sh.prompt_next()
@@ -162,7 +162,7 @@ def cmd_log(sh: Shell, arg: str) -> None:
     first = max(0, len(night.steps) - n)
     for k, step in enumerate(night.steps[first:], first + 1):
         if step.actions:
-            line = "; ".join(str(a) for a in step.actions)
+            line = "; ".join(describe(a, night.names) for a in step.actions)
         else:
             who = night.cast[step.who].name + ": " if step.who is not None else ""
             line = f"{who}“{step.say}”"

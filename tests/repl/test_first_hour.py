@@ -16,6 +16,7 @@ from .conftest import make_shell, output
 from .scripts import find_seed, script_for
 
 VENV_SOLO = Path(sys.executable).parent / "solo"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # ---------------------------------------------------------------- 2. hints that work as typed
@@ -34,7 +35,8 @@ def test_solo_command_names_the_program_the_way_it_was_started():
 @pytest.mark.skipif(not VENV_SOLO.exists(), reason="needs the installed solo script")
 def test_the_resume_hint_works_as_typed_when_solo_is_not_on_path(tmp_path, solo_home):
     # make play runs .venv/bin/solo with the venv inactive: "solo" is not a command there
-    env = dict(os.environ, SOLO_HOME=str(solo_home), PATH="/usr/bin:/bin", PYTHONIOENCODING="utf-8")
+    env = dict(os.environ, SOLO_HOME=str(solo_home), PATH="/usr/bin:/bin", PYTHONIOENCODING="utf-8",
+               PYTHONPATH=str(ROOT))  # this tree's solo, through the installed script
     first = subprocess.run([str(VENV_SOLO), "play", "--seed", "5"], input="quick\n", text=True,
                            capture_output=True, env=env, cwd=tmp_path, timeout=120)
     hint = first.stdout.rsplit("Resume with: ", 1)[1].strip()
@@ -123,3 +125,24 @@ def test_aptitude_answers_accept_unambiguous_prefixes():
     for bad in ("x", "intellectual", "powerful"):
         with pytest.raises(ValueError, match="invalid suit or aptitude"):
             parse_suit(bad)
+
+
+# ---------------------------------------------------------------- 5. names, not cast numbers
+
+def test_log_undo_and_errors_name_characters_not_cast_numbers():
+    sh = make_shell(seed=8)
+    sh.run_line("quick")
+    names = [c.name for c in sh.night.cast]
+    sh.run_line(f"award {names[3]} for splitting up")
+    sh.run_line(f"test {names[0]}")
+    before = len(output(sh))
+    assert not sh.run_line(f"test {names[1]}")
+    error = output(sh)[before:]
+    assert f"cannot test {names[1]}: {names[0]}'s Test is under way" in error
+    assert "'test " not in error and "(roll)" not in error
+    sh.run_line("log")
+    log = output(sh).rsplit("log", 1)[-1]
+    assert f"award {names[3]}" in log and f"test {names[0]}" in log
+    assert "award 3" not in log and "test 0" not in log
+    sh.run_line("undo")
+    assert f"undone: test {names[0]}" in output(sh)
