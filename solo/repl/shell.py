@@ -57,7 +57,13 @@ class Shell(BaseShell):
         self._lesson_card: int | None = None
 
     def toolbar(self) -> str:
-        return toolbar(self.night.game if self.night else None)
+        try:
+            from prompt_toolkit.application import get_app
+
+            width = get_app().output.get_size().columns
+        except Exception:  # no terminal to measure
+            width = 80
+        return toolbar(self.night.game if self.night else None, width)
 
     # ------------------------------------------------------------------ output
 

@@ -146,3 +146,25 @@ def test_log_undo_and_errors_name_characters_not_cast_numbers():
     assert "award 3" not in log and "test 0" not in log
     sh.run_line("undo")
     assert f"undone: test {names[0]}" in output(sh)
+
+
+# ---------------------------------------------------------------- 8. the toolbar fits
+
+def test_the_toolbar_fits_its_width_and_keeps_who_is_testing_whole():
+    from solo.nott import ROLL, Game, Test, quick_cast
+    from solo.nott.game import Character
+    from solo.repl.view import toolbar
+
+    long_names = [Character(n, i, "x", "") for i, n in
+                  enumerate(["Bartholomew", "Maximiliana", "Christopher", "Evangelina"])]
+    games = [Game(quick_cast(seed), seed=seed) for seed in range(1, 30)] + [Game(long_names, seed=3)]
+    for g in games:
+        g.push(Test(3))
+        g.push(ROLL)
+        for width in (120, 100, 80):
+            line = toolbar(g, width)
+            assert len(line) <= width, (width, line)
+            assert f"▶ {g.cast[3].name} to resolve" in line
+        wide = toolbar(g, 120)
+        assert all(c.name in wide for c in g.cast)
+        assert "Weak" in wide or g is games[-1]  # four eleven-letter names leave no room for it
