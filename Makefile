@@ -8,7 +8,7 @@ LIVE_STAMP := $(VENV)/.installed-live
 
 .PHONY: play test test-live record bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py solo/sim/_fastnight.c
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
 	$(BIN)/python -m pip install --quiet -e '.[test]'

@@ -122,46 +122,15 @@ def _autoplay(args: argparse.Namespace) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    import json
-    import os
-    import time
+    from .sim.cli import sim
 
-    from rich.console import Console
+    return sim(args)
 
-    from .sim.report import render, summarize
-    from .sim.run import SIM_CAST, simulate
 
-    if args.games < 1:
-        print(f"solo: --games must be at least 1, got {args.games}", file=sys.stderr)
-        return 2
-    playset = _playset(args)
-    rules = _ruleset(args, playset)
-    workers = args.workers or (os.cpu_count() or 1)
-    err = Console(stderr=True)
-    started = time.perf_counter()
-    if not args.json and err.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+def _sweep(args: argparse.Namespace) -> int:
+    from .sim.cli import sweep
 
-        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=err, transient=True) as bar:
-            task = bar.add_task("simulating", total=args.games)
-            records = simulate(args.games, rules, args.policy, args.seed, workers,
-                               progress=lambda k: bar.advance(task, k))
-    else:
-        records = simulate(args.games, rules, args.policy, args.seed, workers)
-    seconds = time.perf_counter() - started
-    summary = summarize(records, rules=rules.name + (" (fast setup)" if rules.fast_setup else ""),
-                        policy=args.policy, seed=args.seed, workers=workers, seconds=seconds,
-                        cast=[c.name for c in SIM_CAST])
-    summary["playset"] = playset.name if playset else None
-    summary["overrides"] = list(args.set or [])
-    summary["ruleset"] = {k: getattr(rules, k) for k in ("trophy_start", "reserve_fallback", "face_modifiers",
-                                                         "genre_points", "strikes_to_die", "fast_setup")}
-    if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
-    else:
-        render(summary, Console(highlight=False))
-    return 0
+    return sweep(args)
 
 
 def _playsets(args: argparse.Namespace) -> int:
@@ -203,7 +172,9 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lean: bool = False) -> argparse.ArgumentParser:
+    """The parser; ``lean`` leaves out commands whose set-up imports are heavy (for the
+    simulator's start-up)."""
     p = argparse.ArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror: "
                                 "Night of the Thirteenth, one player, four doomed characters.")
     p.add_argument("--version", action="version", version=f"solo {__version__}")
@@ -257,7 +228,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--playset", help="playset name or file: its rules are simulated")
     sim.add_argument("--set", action="append", metavar="KEY=VALUE",
                      help="rule what-if, repeatable: genre_points=5, strikes_to_die=4, face_modifiers=1,2,4, …")
+    sim.add_argument("--engine", default="auto", choices=["auto", "fast", "core"],
+                     help="auto (default): the fast engine where built, else the core rules engine")
     sim.set_defaults(func=_sim)
+
+    from .sim.cli import add_sweep_parser
+
+    add_sweep_parser(sub).set_defaults(func=_sweep)
 
     pls = sub.add_parser("playsets", help="list the built-in and user playsets")
     pls.set_defaults(func=_playsets)
@@ -267,9 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file")
     check.set_defaults(func=_playset_check)
 
-    from .t13.cli import register as _draw_test
+    if not lean:
+        from .t13.cli import register as _draw_test
 
-    _draw_test(sub)
+        _draw_test(sub)
 
     rules = sub.add_parser("rules", help="print the rules reference, or search it")
     rules.add_argument("topic", nargs="*")
@@ -278,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(lean=bool(argv) and argv[0] in ("sim", "sweep"))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -4,11 +4,13 @@ claims side by side with what the simulation measured."""
 from __future__ import annotations
 
 import math
-import statistics
-from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .run import GameRecord
+from .tally import from_records, median
+
+if TYPE_CHECKING:
+    from .run import GameRecord
 
 #: The rulebooks' own claims about the odds.
 CLAIMS = (
@@ -31,18 +33,28 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
 
 def summarize(records: Sequence[GameRecord], *, rules: str, policy: str, seed: int, workers: int,
               seconds: float, cast: Sequence[str]) -> dict:
-    n = len(records)
+    if not records:
+        raise ValueError("no games to summarise")
+    return summarize_tally(from_records(records), rules=rules, policy=policy, seed=seed, workers=workers,
+                           seconds=seconds, cast=cast)
+
+
+def summarize_tally(t: dict, *, rules: str, policy: str, seed: int, workers: int, seconds: float,
+                    cast: Sequence[str]) -> dict:
+    """The report's figures from a :mod:`tally <solo.sim.tally>` of nights."""
+    n = t["games"]
     if n == 0:
         raise ValueError("no games to summarise")
-    wins = sum(r.dawn for r in records)
-    tests = [r.tests for r in records]
-    won_tests = [r.tests for r in records if r.dawn]
-    eg = [r.tests_to_endgame for r in records if r.tests_to_endgame is not None]
-    k = len(records[0].alive)
-    survival = [sum(r.alive[i] for r in records) / n for i in range(k)]
-    hist = Counter((t // 10) * 10 for t in tests)
-    bj_s = sum(r.black_joker[0] for r in records)
-    bj_f = sum(r.black_joker[1] for r in records)
+    wins = t["wins"]
+    k = len(t["alive"])
+    survival = [a / n for a in t["alive"]]
+    hist = t["tests_hist"]
+    bins: dict[int, int] = {}
+    for tests, count in enumerate(hist):
+        if count:
+            b = (tests // 10) * 10
+            bins[b] = bins.get(b, 0) + count
+    eg = t["endgames"]
     lo, hi = wilson(wins, n)
     return {
         "games": n,
@@ -56,24 +68,24 @@ def summarize(records: Sequence[GameRecord], *, rules: str, policy: str, seed: i
         "win_rate_ci95": [lo, hi],
         "survival_rate": sum(survival) / k,
         "survival_by_character": dict(zip(cast, survival)),
-        "mean_tests": statistics.fmean(tests),
-        "median_tests": statistics.median(tests),
-        "min_tests": min(tests),
-        "max_tests": max(tests),
-        "mean_tests_when_won": statistics.fmean(won_tests) if won_tests else None,
-        "tests_histogram": {f"{b}-{b + 9}": hist[b] for b in sorted(hist)},
-        "endgame_rate": len(eg) / n,
-        "mean_tests_to_endgame": statistics.fmean(eg) if eg else None,
-        "mean_strikes_per_character": sum(sum(r.strikes) for r in records) / (n * k),
+        "mean_tests": t["tests_sum"] / n,
+        "median_tests": median(hist, n),
+        "min_tests": next(i for i, c in enumerate(hist) if c),
+        "max_tests": max(i for i, c in enumerate(hist) if c),
+        "mean_tests_when_won": t["won_tests_sum"] / wins if wins else None,
+        "tests_histogram": {f"{b}-{b + 9}": bins[b] for b in sorted(bins)},
+        "endgame_rate": eg / n,
+        "mean_tests_to_endgame": t["tests_to_endgame_sum"] / eg if eg else None,
+        "mean_strikes_per_character": t["strikes"] / (n * k),
         "deaths_per_game": {
-            "third strike": sum(r.deaths_by_strikes for r in records) / n,
-            "red joker": sum(r.deaths_by_red_joker for r in records) / n,
+            "third strike": t["deaths_by_strikes"] / n,
+            "red joker": t["deaths_by_red_joker"] / n,
         },
-        "mean_genre_points_spent": sum(r.genre_spent for r in records) / n,
+        "mean_genre_points_spent": t["genre_spent"] / n,
         "jokers": {
-            "black_joker_success": bj_s,
-            "black_joker_failure": bj_f,
-            "red_joker_failure": sum(r.red_joker_failures for r in records),
+            "black_joker_success": t["black_joker_success"],
+            "black_joker_failure": t["black_joker_failure"],
+            "red_joker_failure": t["red_joker_failure"],
             "red_joker_dawn": wins,
         },
     }
@@ -123,7 +135,8 @@ def render(summary: dict, console) -> None:
     head.add_row("Jokers", f"Black Joker {j['black_joker_success']:,} beaten / {j['black_joker_failure']:,} lost; "
                            f"Red Joker {j['red_joker_dawn']:,} dawns / {j['red_joker_failure']:,} deaths")
     if s.get("games_per_second"):
-        head.add_row("Speed", f"{s['games_per_second']:,.0f} games/s with {s['workers']} worker(s)")
+        engine = f", {s['engine']} engine" if s.get("engine") else ""
+        head.add_row("Speed", f"{s['games_per_second']:,.0f} games/s with {s['workers']} worker(s){engine}")
     console.print(head)
     console.print(histogram(s["tests_histogram"]))
     t = Table(title="The rulebook's claims", box=box.SIMPLE_HEAD)

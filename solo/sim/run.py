@@ -2,11 +2,17 @@
 
 Game ``i`` of a run with seed ``S`` uses the chance seed ``S * 1_000_003 + i`` and its own
 policy stream, so any split of the games over worker processes gives the same totals.
+
+Two engines play the nights: ``core`` is :class:`~solo.nott.game.Game` itself (chance from
+:class:`~solo.nott.chance.SeededChance`), ``fast`` the C extension of :mod:`solo.sim.fast`
+(chance from :mod:`solo.sim.stream`). Both give :mod:`tallies <solo.sim.tally>`;
+:func:`pick_engine` chooses, falling back to the core with a one-line note.
 """
 
 from __future__ import annotations
 
 import random
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +22,7 @@ from ..nott.chance import SeededChance
 from ..nott.game import CHOOSE_TESTER, DECIDE, Character, Game
 from ..nott.rules import Ruleset
 from .policies import get_policy
+from .tally import from_records, merge
 
 #: The simulated cast: four characters with four different Aptitudes, in suit order.
 SIM_CAST = (Character("Power", 0), Character("Resolve", 1), Character("Intellect", 2), Character("Finesse", 3))
@@ -90,9 +97,22 @@ def _chunk(args: tuple) -> list[GameRecord]:
     return run_range(*args)
 
 
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(workers: int):
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    return ctx.Pool(workers, initializer=_quiet_worker)
+
+
 def simulate(games: int, rules: Ruleset, policy_name: str, seed: int, workers: int = 1,
              progress: Callable[[int], None] | None = None, chunk: int = 500) -> list[GameRecord]:
-    """Records of ``games`` nights, in game order whatever ``workers`` is."""
+    """Records of ``games`` nights played by the core engine, in game order whatever
+    ``workers`` is."""
     get_policy(policy_name)  # fail fast on a bad name
     ranges = [(rules, policy_name, seed, a, min(a + chunk, games)) for a in range(0, games, chunk)]
     out: list[GameRecord] = []
@@ -102,12 +122,86 @@ def simulate(games: int, rules: Ruleset, policy_name: str, seed: int, workers: i
             if progress:
                 progress(r[4] - r[3])
         return out
-    import multiprocessing as mp
-
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(workers) as pool:
+    with _pool(workers) as pool:
         for recs in pool.imap(_chunk, ranges):
             out += recs
             if progress:
                 progress(len(recs))
     return out
+
+
+# ---------------------------------------------------------------------- tallies, either engine
+
+ENGINES = ("auto", "fast", "core")
+#: Nights per chunk: a chunk is the unit of work handed to a worker (and of progress).
+CHUNK = {"fast": 20_000, "core": 500}
+
+
+def pick_engine(requested: str, rules: Ruleset, policy_name: str, cast=SIM_CAST) -> tuple[str, str | None]:
+    """``("fast" | "core", note)``: ``auto`` takes the fast engine when it is built and can play
+    these rules, else the core with a one-line ``note`` saying why; ``fast`` refuses (a
+    ``ValueError``) where ``auto`` would fall back."""
+    get_policy(policy_name)
+    if requested not in ENGINES:
+        raise ValueError(f"unknown engine {requested!r} (choose from {', '.join(ENGINES)})")
+    if requested == "core":
+        return "core", None
+    from . import fast
+
+    if not fast.available():
+        reason = fast.NOT_BUILT
+    else:
+        try:
+            fast.arguments(rules, policy_name, cast)
+            return "fast", None
+        except fast.Unsupported as exc:
+            reason = f"the fast engine cannot play {exc}"
+    if requested == "fast":
+        raise ValueError(reason)
+    return "core", f"{reason}; simulating with the core rules engine"
+
+
+def tally_range(engine: str, rules: Ruleset, policy_name: str, seed: int, start: int, stop: int) -> dict:
+    """The tally of nights ``start``–``stop - 1`` of a run, played by ``engine``."""
+    if engine == "fast":
+        from . import fast
+
+        return fast.tally(rules, policy_name, seed, start, stop, SIM_CAST)
+    if engine != "core":
+        raise ValueError(f"unknown engine {engine!r}")
+    return from_records(run_range(rules, policy_name, seed, start, stop))
+
+
+def _tally_chunk(args: tuple) -> dict:
+    return tally_range(*args)
+
+
+def tally_games(games: int, rules: Ruleset, policy_name: str, seed: int, workers: int = 1, engine: str = "core",
+                progress: Callable[[int], None] | None = None, chunk: int | None = None) -> dict:
+    """The tally of ``games`` nights (identical whatever ``workers`` and ``chunk`` are)."""
+    chunk = chunk or CHUNK.get(engine, 500)
+    ranges = [(engine, rules, policy_name, seed, a, min(a + chunk, games)) for a in range(0, games, chunk)]
+    total = None
+    workers = min(workers, len(ranges))
+    if workers <= 1:
+        results = map(_tally_chunk, ranges)
+        pool = None
+    else:
+        pool = _pool(workers)
+        results = pool.imap_unordered(_tally_chunk, ranges)
+    try:
+        for t in results:
+            total = t if total is None else merge(total, t)
+            if progress:
+                progress(t["games"])
+    except BaseException:  # Ctrl-C or a failing chunk: stop the workers now
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        raise
+    if pool is not None:
+        pool.close()
+        pool.join()
+    if total is None:
+        raise ValueError("no games to simulate")
+    return total

@@ -1,0 +1,182 @@
+"""``solo sim`` and ``solo sweep``: the simulator's commands. Imports stay lean (no rich, no
+pydantic unless asked for): start-up is part of every run's time."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def say(text: str) -> None:
+    """One line for the user, on stderr."""
+    print(f"solo: {text}", file=sys.stderr)
+
+
+def rules_for(args: argparse.Namespace):
+    """(playset, ruleset): as every command reads them, without loading the playset machinery
+    when neither --playset nor --set is given."""
+    if getattr(args, "playset", None) or getattr(args, "set", None):
+        from ..cli import _playset, _ruleset
+
+        playset = _playset(args)
+        return playset, _ruleset(args, playset)
+    from ..nott.rules import get_ruleset
+
+    rules = get_ruleset(args.rules)
+    return None, rules.with_(fast_setup=True) if getattr(args, "fast_setup", False) else rules
+
+
+def _progress_bar(total: int, label: str):
+    """A rich progress bar on stderr (a context manager) and its advance function, or
+    ``(None, None)`` when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        return None, None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    task = bar.add_task(label, total=total)
+    return bar, (lambda k: bar.advance(task, k))
+
+
+def sim(args: argparse.Namespace) -> int:
+    import time
+
+    from .run import SIM_CAST, pick_engine, tally_games
+
+    if args.games < 1:
+        say(f"--games must be at least 1, got {args.games}")
+        return 2
+    playset, rules = rules_for(args)
+    engine, note = pick_engine(args.engine, rules, args.policy)
+    if note:
+        say(note)
+    workers = args.workers or (os.cpu_count() or 1)
+    started = time.perf_counter()
+    bar, advance = (None, None) if args.json else _progress_bar(args.games, "simulating")
+    if bar is not None:
+        with bar:
+            t = tally_games(args.games, rules, args.policy, args.seed, workers, engine, progress=advance)
+    else:
+        t = tally_games(args.games, rules, args.policy, args.seed, workers, engine)
+    seconds = time.perf_counter() - started
+    from .report import summarize_tally
+
+    summary = summarize_tally(t, rules=rules.name + (" (fast setup)" if rules.fast_setup else ""),
+                              policy=args.policy, seed=args.seed, workers=workers, seconds=seconds,
+                              cast=[c.name for c in SIM_CAST])
+    summary["engine"] = engine
+    summary["playset"] = playset.name if playset else None
+    summary["overrides"] = list(args.set or [])
+    summary["ruleset"] = {k: getattr(rules, k) for k in ("trophy_start", "reserve_fallback", "face_modifiers",
+                                                         "genre_points", "strikes_to_die", "fast_setup")}
+    if args.json:
+        import json
+
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        from rich.console import Console
+
+        from .report import render
+
+        render(summary, Console(highlight=False))
+    return 0
+
+
+POLICIES = ["naive", "careful", "spread"]
+
+
+def add_sweep_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("sweep", help="design sweeps: a grid of rule what-ifs, one table row per variant",
+                       description="Simulate every combination of rule what-ifs and compare each with the "
+                                   "base rules. See docs/simulator.md.")
+    p.add_argument("--set", action="append", metavar="KNOB=V1,V2,…",
+                   help="a swept knob and its values, repeatable (the grid is every combination): "
+                        "genre_points=0,4,8,13; face_modifiers=1/2/3,1/2/4")
+    p.add_argument("--games", type=int, default=100_000, help="nights per variant (default 100,000)")
+    p.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"], help="base ruleset")
+    p.add_argument("--fast-setup", action="store_true")
+    p.add_argument("--playset", help="playset name or file: its rules are the base")
+    p.add_argument("--policy", default="careful", choices=POLICIES)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=0, help="local worker processes (default: all cores)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster, e.g. tcp://host:8786 (default: $SOLO_DASK_SCHEDULER if set)")
+    p.add_argument("--engine", default="auto", choices=["auto", "fast", "core"])
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--csv", action="store_true", help="print CSV, one row per variant")
+    p.add_argument("--plot", metavar="FILE.png", help="draw win rate against the swept knob(s) (solo[plot])")
+    return p
+
+
+def sweep(args: argparse.Namespace) -> int:
+    import time
+
+    from . import sweep as sw
+
+    if args.games < 1:
+        say(f"--games must be at least 1, got {args.games}")
+        return 2
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            say(sw.PLOT_MISSING)
+            return 2
+    grid = sw.parse_grid(args.set or [])
+    from ..cli import _playset
+    from ..playsets import RuleOverrides
+
+    playset = _playset(args)
+    base = playset.rules if playset is not None else RuleOverrides(base=args.rules)
+    if args.fast_setup:
+        base = base.model_copy(update={"fast_setup": True})
+    vs = sw.variants(grid, base, args.policy, args.engine, notice=say)
+    work = sw.tasks(vs, args.games, args.policy, args.seed)
+    scheduler = args.scheduler or os.environ.get("SOLO_DASK_SCHEDULER") or None
+    workers = args.workers or (os.cpu_count() or 1)
+    started = time.perf_counter()
+    bar, advance = _progress_bar(args.games * len(vs), f"{len(vs)} variants")
+    if bar is not None:
+        bar.start()
+    try:
+        if scheduler:
+            totals = sw.run_dask(work, len(vs), scheduler, advance)
+        else:
+            totals = sw.run_local(work, len(vs), workers, advance)
+    finally:
+        if bar is not None:
+            bar.stop()
+    seconds = time.perf_counter() - started
+    rules = base.ruleset()
+    result = {
+        "games": args.games,
+        "rules": rules.name + (" (fast setup)" if rules.fast_setup else ""),
+        "playset": playset.name if playset is not None else None,
+        "policy": args.policy,
+        "seed": args.seed,
+        "knobs": [k for k, _ in grid],
+        "variants": sw.rows(vs, totals),
+    }
+    if args.json:
+        import json
+
+        print(json.dumps(result, ensure_ascii=False))
+    elif args.csv:
+        sw.write_csv(result, sys.stdout)
+    else:
+        from rich.console import Console
+
+        console = Console(highlight=False)
+        if not console.is_terminal:
+            console = Console(highlight=False, width=120)
+        sw.table_text(result, console)
+        where = f"on the Dask cluster at {scheduler}" if scheduler else f"with {min(workers, len(work))} worker(s)"
+        console.print(f"{args.games * len(vs):,} nights in {seconds:.1f} s {where}.", style="dim")
+    if args.plot:
+        sw.plot(result, args.plot)
+        say(f"plot written to {args.plot}")
+    return 0

@@ -1,0 +1,276 @@
+"""Design sweeps: one simulation per variant of the rules, over a grid of what-ifs.
+
+``--set KNOB=V1,V2,…`` (repeatable) gives a grid: every combination of the values is a
+variant, applied on top of the base rules (``--rules`` or a playset's). The base rules
+themselves are the baseline every variant is compared with (a grid row when the grid holds
+them, an extra first row when it does not).
+
+The work is cut into chunks of nights, each a pure function of (rules, policy, seed, first
+night, last night): a chunk's tally is the same on any machine, and tallies add up to the
+same totals in any order. So a sweep gives the same numbers run in one process, on all local
+cores (the default), or on a Dask cluster (``--scheduler``), byte for byte in ``--json``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from .report import wilson
+from .tally import merge
+
+#: Nights per chunk of work (the unit handed to a worker, and of progress).
+CHUNK = 20_000
+
+
+@dataclass(frozen=True)
+class Variant:
+    settings: tuple[tuple[str, str], ...]  # (knob, value) as given; () for the baseline row
+    rules: object  # a Ruleset
+    engine: str
+    baseline: bool = False
+
+    @property
+    def label(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in self.settings) or "baseline"
+
+
+def parse_grid(items: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """``["genre_points=0,4,8", "strikes=2,3"]`` → ``[("genre_points", ["0", "4", "8"]), …]``.
+
+    ``face_modifiers`` takes three numbers per value: write values as ``1/2/3,1/2/4`` (or
+    ``1,2,3;1,2,4``); a single ``1,2,4`` is one value.
+    """
+    grid: list[tuple[str, list[str]]] = []
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not key or not text.strip():
+            raise ValueError(f"--set needs KNOB=V1,V2,…, got {item!r}")
+        if key in ("face_modifiers", "face-modifiers"):
+            if ";" in text:
+                values = text.split(";")
+            elif "/" in text:
+                values = [v.replace("/", ",") for v in text.split(",")]
+            else:
+                values = [text]
+        else:
+            values = text.split(",")
+        values = [v.strip() for v in values]
+        if any(not v for v in values):
+            raise ValueError(f"--set {item!r}: an empty value")
+        if len(set(values)) != len(values):
+            raise ValueError(f"--set {item!r}: a value given twice")
+        if any(k == key for k, _ in grid):
+            raise ValueError(f"--set {key} given twice: list its values in one --set {key}=V1,V2,…")
+        grid.append((key, values))
+    return grid
+
+
+def variants(grid: Sequence[tuple[str, list[str]]], base_overrides, policy: str, engine: str,
+             notice: Callable[[str], None] | None = None) -> list[Variant]:
+    """The baseline and every combination of the grid, each with the engine that plays it."""
+    from ..playsets import parse_overrides
+    from .run import pick_engine
+
+    base = base_overrides.ruleset()
+    notes: set[str] = set()
+
+    def make(settings: tuple[tuple[str, str], ...]) -> Variant:
+        rules = parse_overrides([f"{k}={v}" for k, v in settings], base_overrides).ruleset()
+        eng, note = pick_engine(engine, rules, policy)
+        if note and notice and note not in notes:
+            notes.add(note)
+            notice(note)
+        return Variant(settings, rules, eng, baseline=rules == base)
+
+    out = [make(tuple(zip([k for k, _ in grid], combo))) for combo in itertools.product(*[v for _, v in grid])]
+    first = next((i for i, v in enumerate(out) if v.baseline), None)
+    out = [v if i == first else Variant(v.settings, v.rules, v.engine) for i, v in enumerate(out)]
+    if first is None:
+        out.insert(0, make(()))
+    return out
+
+
+def tasks(vs: Sequence[Variant], games: int, policy: str, seed: int, chunk: int = CHUNK) -> list[tuple]:
+    """The chunks of a sweep: ``(variant index, engine, rules, policy, seed, start, stop)``.
+    Every variant plays the same nights (the same seeds): differences between rows are the
+    rules', not chance's."""
+    return [(i, v.engine, v.rules, policy, seed, a, min(a + chunk, games))
+            for i, v in enumerate(vs) for a in range(0, games, chunk)]
+
+
+def run_chunk(task: tuple) -> tuple[int, dict]:
+    """One chunk of work (what a local worker or a Dask worker runs)."""
+    from .run import tally_range
+
+    i, *rest = task
+    return i, tally_range(*rest)
+
+
+def _collect(results: Iterable[tuple[int, dict]], n: int, progress: Callable[[int], None] | None) -> list[dict]:
+    totals: list[dict | None] = [None] * n
+    for i, t in results:
+        totals[i] = t if totals[i] is None else merge(totals[i], t)
+        if progress:
+            progress(t["games"])
+    return totals  # type: ignore[return-value]
+
+
+def run_local(work: Sequence[tuple], n: int, workers: int,
+              progress: Callable[[int], None] | None = None) -> list[dict]:
+    """Run the chunks here: in this process (``workers`` 1) or on a pool of processes."""
+    workers = min(workers, len(work))
+    if workers <= 1:
+        return _collect(map(run_chunk, work), n, progress)
+    from .run import _pool
+
+    pool = _pool(workers)
+    try:
+        out = _collect(pool.imap_unordered(run_chunk, work), n, progress)
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+    return out
+
+
+DASK_MISSING = "--scheduler needs dask.distributed: pip install 'solo[dask]'"
+
+
+def run_dask(work: Sequence[tuple], n: int, scheduler, progress: Callable[[int], None] | None = None) -> list[dict]:
+    """Run the chunks on a Dask cluster: ``scheduler`` is its address (``tcp://host:8786``) or
+    a ``distributed.Client``. Its workers need solo installed (the same version)."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ValueError(DASK_MISSING) from None
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler, timeout="20s")
+    try:
+        futures = client.map(run_chunk, list(work), pure=False)
+        return _collect((f.result() for f in as_completed(futures)), n, progress)
+    finally:
+        if client is not scheduler:
+            client.close()
+
+
+def rows(vs: Sequence[Variant], totals: Sequence[dict]) -> list[dict]:
+    """One row per variant: win rate with its 95 % interval, survival, Tests per night,
+    Endgame rate, and the change in win rate against the baseline."""
+    from .run import SIM_CAST
+
+    out = []
+    for v, t in zip(vs, totals, strict=True):
+        n = t["games"]
+        lo, hi = wilson(t["wins"], n)
+        out.append({
+            "variant": v.label,
+            "set": dict(v.settings),
+            "baseline": v.baseline,
+            "engine": v.engine,
+            "games": n,
+            "win_rate": t["wins"] / n,
+            "win_rate_ci95": [lo, hi],
+            "survival_rate": sum(t["alive"]) / (n * len(t["alive"])),
+            "survival_by_character": {c.name: a / n for c, a in zip(SIM_CAST, t["alive"])},
+            "mean_tests": t["tests_sum"] / n,
+            "endgame_rate": t["endgames"] / n,
+        })
+    base = next(r for r in out if r["baseline"])
+    for r in out:
+        r["win_rate_change"] = r["win_rate"] - base["win_rate"]
+    return out
+
+
+def table_text(result: dict, console) -> None:
+    """The sweep as a rich table."""
+    from rich import box
+    from rich.table import Table
+
+    t = Table(title=f"{result['games']:,} nights per variant · {result['rules']} rules · {result['policy']} policy "
+                    f"· seed {result['seed']}", box=box.SIMPLE_HEAD)
+    knobs = result["knobs"] or ["variant"]
+    for k in knobs:
+        t.add_column(k, no_wrap=True)
+    for col in ("Win rate", "95 % CI", "Survival", "Tests", "Endgame", "Δ win"):
+        t.add_column(col, justify="right", no_wrap=True)
+    for r in result["variants"]:
+        lo, hi = r["win_rate_ci95"]
+        change = "baseline" if r["baseline"] else f"{r['win_rate_change'] * 100:+.1f} pts"
+        where = [r["set"].get(k, "(base)") for k in knobs] if result["knobs"] else [r["variant"]]
+        t.add_row(*where, f"{r['win_rate']:.1%}", f"{lo * 100:.1f}–{hi * 100:.1f}", f"{r['survival_rate']:.1%}",
+                  f"{r['mean_tests']:.1f}", f"{r['endgame_rate']:.1%}", change)
+    console.print(t)
+
+
+CSV_COLUMNS = ("variant", "games", "win_rate", "win_rate_ci95_low", "win_rate_ci95_high", "survival_rate",
+               "mean_tests", "endgame_rate", "win_rate_change", "baseline", "engine")
+
+
+def write_csv(result: dict, out) -> None:
+    import csv
+
+    knobs = result["knobs"]
+    cast = list(result["variants"][0]["survival_by_character"])
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow([*CSV_COLUMNS[:1], *knobs, *CSV_COLUMNS[1:], *(f"survival_{c.lower()}" for c in cast)])
+    for r in result["variants"]:
+        w.writerow([r["variant"], *(r["set"].get(k, "") for k in knobs), r["games"], r["win_rate"],
+                    *r["win_rate_ci95"], r["survival_rate"], r["mean_tests"], r["endgame_rate"],
+                    r["win_rate_change"], str(r["baseline"]).lower(), r["engine"],
+                    *r["survival_by_character"].values()])
+
+
+PLOT_MISSING = "--plot needs matplotlib: pip install 'solo[plot]'"
+
+
+def plot(result: dict, path: str) -> None:
+    """Win rate (with its 95 % interval) against the first swept knob; one line for each
+    combination of the others; the baseline as a dotted line."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError(PLOT_MISSING) from None
+    knobs = result["knobs"]
+    grid_rows = [r for r in result["variants"] if r["set"]]
+    base = next(r for r in result["variants"] if r["baseline"])
+    fig, ax = plt.subplots(figsize=(6.4, 3.8), dpi=100)
+    if knobs:
+        first = knobs[0]
+        xs_text = list(dict.fromkeys(r["set"][first] for r in grid_rows))
+        try:
+            xs_num = [float(x) for x in xs_text]
+        except ValueError:
+            xs_num = None
+        where = dict(zip(xs_text, xs_num if xs_num else range(len(xs_text))))
+        groups: dict[str, list[dict]] = {}
+        for r in grid_rows:
+            rest = ", ".join(f"{k}={r['set'][k]}" for k in knobs[1:])
+            groups.setdefault(rest, []).append(r)
+        for rest, rs in groups.items():
+            x = [where[r["set"][first]] for r in rs]
+            y = [r["win_rate"] * 100 for r in rs]
+            err = [[(r["win_rate"] - r["win_rate_ci95"][0]) * 100 for r in rs],
+                   [(r["win_rate_ci95"][1] - r["win_rate"]) * 100 for r in rs]]
+            ax.errorbar(x, y, yerr=err, marker="o", capsize=4, label=rest or None)
+        if not xs_num:
+            ax.set_xticks(list(where.values()), xs_text)
+        ax.set_xlabel(first)
+        if len(groups) > 1:
+            ax.legend(fontsize="small")
+    ax.axhline(base["win_rate"] * 100, linestyle=":", color="grey")
+    ax.annotate("baseline", (1.0, base["win_rate"] * 100), xycoords=("axes fraction", "data"), ha="right",
+                va="bottom", fontsize="small", color="grey")
+    ax.set_ylabel("win rate, % (95 % interval)")
+    ax.set_title(f"{result['rules']} rules, {result['policy']} policy, {result['games']:,} nights per variant",
+                 fontsize="medium")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
