@@ -5,14 +5,23 @@ The rules are resolved before the model speaks; the prompt states the outcome as
 failure — no key, connection refused, timeout, 429, 5xx, a malformed or empty reply, a stream
 cut mid-way — falls back to the template narrator for that beat, with one quiet notice, and
 play goes on. Model text is untrusted: control sequences are stripped and length is capped.
-Every exchange is logged (JSON lines, never the key). ``openai`` is imported only here, and
-only when a narrator is made.
+Every exchange is logged (JSON lines, readable by the user only, never the key nor
+credentials in the server's URL). ``openai`` is imported only here, and only when a narrator
+is made.
+
+A stream that stops sending is given up on after ``stall`` seconds without a chunk (the
+first chunk may take ``timeout``). After a few failed beats in a row the model is paused:
+the night goes on from the templates until the player asks for the model again
+(:meth:`LLMNarrator.retry`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import queue
+import re
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -47,7 +56,8 @@ class LLMNarrator:
 
     def __init__(self, fallback, *, model: str | None = None, base_url: str | None = None,
                  api_key: str | None = None, notice: Callable[[str], None] | None = None,
-                 timeout: float = 30.0, max_retries: int = 1, max_chars: int = 700, max_tokens: int = 160,
+                 timeout: float = 30.0, stall: float = 5.0, max_retries: int = 1, max_chars: int = 700,
+                 max_tokens: int = 160,
                  temperature: float = 0.8, log_path: Path | None = None, setting: str | None = None,
                  prompt_set: str = "llm") -> None:
         config = load_config()
@@ -57,6 +67,7 @@ class LLMNarrator:
         self._api_key = api_key  # kept in memory only; never logged or saved
         self.notice = notice or (lambda text: None)
         self.timeout = float(config.get("timeout", timeout))
+        self.stall = float(config.get("stall", stall))  # most seconds between two chunks
         self.max_retries = max_retries
         self.max_chars = max_chars
         self.max_tokens = max_tokens
@@ -72,18 +83,23 @@ class LLMNarrator:
         self._client_error: str | None = None
         self._warned = False
         self._failures = 0  # consecutive failed beats
-        self._resting = 0  # beats left to tell from the templates before trying the model again
+        self.paused = False  # after repeated failures: templates until retry()
 
     # ------------------------------------------------------------------ the interface
 
-    #: After this many failed beats in a row, rest the model for REST beats (a stalled server
-    #: would otherwise cost a timeout on every beat).
-    FAILURES_BEFORE_REST = 3
-    REST = 10
+    #: After this many failed beats in a row, pause the model until the player asks for it
+    #: again (a stalled server would otherwise cost a wait on every beat).
+    FAILURES_BEFORE_PAUSE = 3
+
+    def retry(self) -> None:
+        """Try the model again at the next beat (after a pause, or a missing client)."""
+        self.paused = False
+        self._failures = 0
+        self._warned = False
+        self._client_error = None
 
     def narrate(self, beat: Beat) -> Iterator[str]:
-        if self._resting > 0:
-            self._resting -= 1
+        if self.paused:
             self.usage["fallbacks"] += 1
             text = self.fallback.tell(beat)
             self.recent.append(text)
@@ -121,10 +137,12 @@ class LLMNarrator:
         if error is not None:
             self.usage["fallbacks"] += 1
             self._failures += 1
-            if self._failures >= self.FAILURES_BEFORE_REST:
-                self._failures = 0
-                self._resting = self.REST
             self._warn(error)
+            if self._failures >= self.FAILURES_BEFORE_PAUSE:
+                self._failures = 0
+                self.paused = True
+                self.notice(f"LLM narration paused after {self.FAILURES_BEFORE_PAUSE} failed beats in a row "
+                            f"({error}); the templates tell the night until you type: narrator retry")
             if streamed:
                 yield Retraction("")
             fallback_text = self.fallback.tell(beat)
@@ -203,7 +221,7 @@ class LLMNarrator:
         reported = False
         pieces = 0
         with stream:
-            for chunk in stream:
+            for chunk in self._chunks(stream):
                 usage = getattr(chunk, "usage", None)
                 if usage is not None:
                     reported = True
@@ -240,6 +258,44 @@ class LLMNarrator:
             self.usage["prompt_tokens"] += sum(len(m["content"]) for m in messages) // 4
             self.usage["completion_tokens"] += pieces
 
+    def _chunks(self, stream) -> Iterator[Any]:
+        """The stream's chunks, read by a helper thread so that a stall is noticed: no chunk
+        for ``timeout`` seconds at first, or ``stall`` seconds between two, ends the beat."""
+        q: queue.Queue = queue.Queue()
+        stop = threading.Event()
+
+        def pump() -> None:
+            try:
+                for chunk in stream:
+                    q.put(("chunk", chunk))
+                    if stop.is_set():
+                        return
+            except BaseException as exc:  # handed to the reader
+                q.put(("error", exc))
+            else:
+                q.put(("end", None))
+
+        threading.Thread(target=pump, name="llm-stream", daemon=True).start()
+        wait = self.timeout
+        try:
+            while True:
+                try:
+                    kind, item = q.get(timeout=wait)
+                except queue.Empty:
+                    raise StreamStalled(f"the model stopped sending for {wait:g} s") from None
+                if kind == "end":
+                    return
+                if kind == "error":
+                    raise item
+                wait = self.stall
+                yield item
+        finally:
+            stop.set()
+            try:
+                stream.close()  # wakes the helper thread, ends the connection
+            except Exception:
+                pass
+
     # ------------------------------------------------------------------ notices and the log
 
     def _warn(self, error: str) -> None:
@@ -250,15 +306,33 @@ class LLMNarrator:
     def _log(self, beat: Beat, messages, text: str, error: str | None, finish, seconds: float) -> None:
         if self.log_path is None:
             return
-        record = {"time": round(time.time(), 3), "model": self.model, "base_url": self.base_url,
+        record = {"time": round(time.time(), 3), "model": self.model, "base_url": redact_url(self.base_url),
                   "beat": beat.kind, "messages": messages, "text": text, "finish_reason": finish,
                   "error": error, "seconds": round(seconds, 3)}
         try:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            with self.log_path.open("a", encoding="utf-8") as fh:
+            fd = os.open(self.log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            with os.fdopen(fd, "a", encoding="utf-8") as fh:
+                if hasattr(os, "fchmod") and os.fstat(fd).st_mode & 0o077:
+                    os.fchmod(fd, 0o600)  # a log made before was readable by others
                 fh.write(json.dumps(record, ensure_ascii=False) + "\n")
         except OSError:
             pass
+
+
+class StreamStalled(TimeoutError):
+    """The model's stream stopped sending chunks."""
+
+
+_URL_USER = re.compile(r"(?<=//)[^/@\s]*@")
+_URL_SECRET = re.compile(r"(?i)([?&](?:api[_-]?key|key|token|access[_-]?token|secret|password|sig)=)[^&#\s]*")
+
+
+def redact_url(url: str | None) -> str | None:
+    """``url`` with credentials taken out: ``user:password@`` and secret query values."""
+    if not url:
+        return url
+    return _URL_SECRET.sub(r"\1***", _URL_USER.sub("***@", str(url)))
 
 
 def _safe_cut(buffer: str, cut: int) -> int:
@@ -285,8 +359,6 @@ def describe_error(exc: BaseException) -> str:
     if status is not None:
         return f"HTTP {status} ({name})"
     text = str(exc).split("\n")[0][:120]
-    # never echo anything that looks like a key
-    import re
-
-    text = re.sub(r"(sk-|key[=: ]+)[A-Za-z0-9_\-]{6,}", r"\1…", text)
+    # never echo anything that looks like a key, nor credentials in a URL
+    text = re.sub(r"(sk-|key[=: ]+)[A-Za-z0-9_\-]{6,}", r"\1…", redact_url(text) or "")
     return f"{name}: {text}" if text else name

@@ -43,6 +43,16 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "empty":
             self.wfile.write(b"data: [DONE]\n\n")
             return
+        if mode == "midstall":  # one chunk, then nothing for ``stall`` seconds, then the rest
+            self.wfile.write(chunk("The lights flicker "))
+            self.wfile.flush()
+            time.sleep(self.server.stall)
+            try:
+                self.wfile.write(chunk("and die.", "stop"))
+                self.wfile.write(b"data: [DONE]\n\n")
+            except OSError:
+                pass
+            return
         if mode == "cut":
             self.wfile.write(chunk("The lights flicker "))
             self.wfile.write(chunk("and the door "))

@@ -149,19 +149,23 @@ def test_pulling_the_plug_mid_game_changes_only_the_prose(tmp_path, monkeypatch)
         for a in next_actions(reference, policy, rng):
             reference.push(a)
     assert night.game.outcome() == reference.outcome()
-    assert len(notices) == 1
+    assert "unavailable" in notices[0] and all("narrator retry" in t for t in notices[1:])  # then paused
     text = (tmp_path / "t.md").read_text()
     assert "The door creaks open." in text and "## Totals" in text
 
 
-def test_a_failing_server_is_rested_then_tried_again(tmp_path):
+def test_a_failing_server_is_paused_until_the_player_asks_again(tmp_path):
     notices = []
     with FakeServer("500") as srv:
         n = narrator(srv.url, tmp_path, notices)
         b = beats()[0]
-        for _ in range(LLMNarrator.FAILURES_BEFORE_REST + LLMNarrator.REST):
-            assert narrate_text(n, b)
-        assert len(srv.requests) == LLMNarrator.FAILURES_BEFORE_REST  # then it rested
+        for _ in range(LLMNarrator.FAILURES_BEFORE_PAUSE + 20):
+            assert narrate_text(n, b) != "The door creaks open. What do you do?"
+        assert len(srv.requests) == LLMNarrator.FAILURES_BEFORE_PAUSE  # then it stopped asking
+        assert n.paused and "narrator retry" in notices[-1]
         srv.set_mode("ok")
+        assert narrate_text(n, b) != "The door creaks open. What do you do?"  # still paused, by itself
+        assert len(srv.requests) == LLMNarrator.FAILURES_BEFORE_PAUSE
+        n.retry()
         assert narrate_text(n, b) == "The door creaks open. What do you do?"
-    assert len(notices) == 1
+    assert len(notices) == 2  # unavailable, then paused

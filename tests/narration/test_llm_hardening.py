@@ -1,0 +1,70 @@
+"""The LLM narrator under a stalling server and a URL with credentials (issue 15, items 11–12)."""
+
+import os
+import stat
+import time
+
+from solo.narration.base import Retraction, narrate_text
+from solo.narration.llm import LLMNarrator, describe_error, redact_url
+
+from .fakeserver import FakeServer
+from .test_llm_faults import KEY, beats, expected_templates, narrator
+
+
+def test_a_stream_that_stalls_after_its_first_chunk_is_given_up_in_about_the_stall_time(tmp_path):
+    notices = []
+    with FakeServer("midstall", stall=20.0) as srv:
+        n = narrator(srv.url, tmp_path, notices, timeout=10.0, stall=0.5)
+        started = time.monotonic()
+        chunks = list(n.narrate(beats()[0]))
+        took = time.monotonic() - started
+    assert took < 3.0, took  # not the 10 s timeout, not the 20 s stall
+    assert chunks[0] == "The lights flicker " and any(isinstance(c, Retraction) for c in chunks)
+    assert chunks[-1] == expected_templates()[0]
+    assert len(notices) == 1 and "stopped sending" in notices[0]
+
+
+def test_two_stalled_beats_cost_seconds_not_minutes_and_the_model_then_pauses(tmp_path):
+    notices = []
+    with FakeServer("midstall", stall=20.0) as srv:
+        n = narrator(srv.url, tmp_path, notices, timeout=10.0, stall=0.5)
+        started = time.monotonic()
+        texts = [narrate_text(n, beats()[0]) for _ in range(LLMNarrator.FAILURES_BEFORE_PAUSE + 5)]
+        took = time.monotonic() - started
+        assert len(srv.requests) == LLMNarrator.FAILURES_BEFORE_PAUSE
+    assert took < 2.0 * LLMNarrator.FAILURES_BEFORE_PAUSE + 2, took
+    assert not any("flicker" in t for t in texts) and all(texts) and n.paused
+
+
+def test_a_slow_but_steady_stream_is_not_a_stall(tmp_path):
+    with FakeServer("ok", pieces=["One ", "two ", "three."]) as srv:
+        n = narrator(srv.url, tmp_path, [], timeout=5.0, stall=2.0)
+        assert narrate_text(n, beats()[0]) == "One two three."
+
+
+def test_url_credentials_never_reach_the_log_which_only_its_owner_can_read(tmp_path):
+    with FakeServer("ok") as srv:
+        url = srv.url.replace("http://", "http://alice:S3CRETPASS@") + "?api_key=QUERYSECRET"
+        n = narrator(url, tmp_path, [])
+        narrate_text(n, beats()[0])
+    log = tmp_path / "llm.jsonl"
+    text = log.read_text()
+    assert "S3CRETPASS" not in text and "QUERYSECRET" not in text and KEY not in text
+    assert "***@127.0.0.1" in text
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
+
+
+def test_a_log_that_was_readable_by_others_is_made_private(tmp_path):
+    log = tmp_path / "llm.jsonl"
+    log.write_text("")
+    os.chmod(log, 0o644)
+    with FakeServer("ok") as srv:
+        narrate_text(narrator(srv.url, tmp_path, []), beats()[0])
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
+
+
+def test_redaction():
+    assert redact_url("http://u:p@h:1/v1") == "http://***@h:1/v1"
+    assert redact_url("https://h/v1?key=abc&x=1") == "https://h/v1?key=***&x=1"
+    assert redact_url("http://h/v1") == "http://h/v1"
+    assert "pw" not in describe_error(ValueError("cannot reach http://me:pw@host/v1"))
