@@ -230,6 +230,31 @@ def cmd_save(sh: Shell, arg: str) -> None:
         raise CommandError("this night has no save file; give one: save FILE")
 
 
+@command("narrator", "[retry]", group="keeping")
+def cmd_narrator(sh: Shell, arg: str) -> None:
+    """Who tells the night; narrator retry asks the model again after it was paused."""
+    _narrator_command(sh, sh.need_night().narrator, arg)
+
+
+def _narrator_command(sh, narrator, arg: str) -> None:
+    """``narrator [retry]`` for any shell: show the narrator, or try the paused model again."""
+    word = arg.strip().lower()
+    if word not in ("", "retry"):
+        raise CommandError(f"narrator or narrator retry, not {arg!r}")
+    if not hasattr(narrator, "retry"):
+        if word:
+            raise CommandError("the templates tell this story: there is no model to try again "
+                               "(start solo with --narrator llm)")
+        sh.info("narrator: the templates")
+        return
+    if word:
+        narrator.retry()
+        sh.info(f"the model ({narrator.model}) will be asked again at the next beat")
+        return
+    state = "paused after failures: type narrator retry" if narrator.paused else "on"
+    sh.info(f"narrator: the model {narrator.model} ({state})")
+
+
 @command("help", "[command]", aliases=("?",), complete="command", group="keeping")
 def cmd_help(sh: Shell, arg: str) -> None:
     """This list, or the details of one command."""

@@ -73,6 +73,13 @@ def cmd_save(sh: Lucky13Shell, arg: str) -> None:
         raise CommandError("this scene has no save file; give one: save FILE")
 
 
+@command("narrator", "[retry]", group="keeping")
+def cmd_narrator(sh: Lucky13Shell, arg: str) -> None:
+    """Who tells the scene; narrator retry asks the model again after it was paused."""
+    from ..play import _narrator_command
+
+    _narrator_command(sh, sh.need_scene().narrator, arg)
+
 @command("help", "[command]", aliases=("?",), complete="command", group="keeping")
 def cmd_help(sh: Lucky13Shell, arg: str) -> None:
     """This list, or the details of one command."""
