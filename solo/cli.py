@@ -111,7 +111,12 @@ def _autoplay(args: argparse.Namespace) -> int:
     playset = _playset(args)
     rules = _ruleset(args, playset)
     stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}.md"
-    out = Path(args.out) if args.out else Path(stem)
+    if args.out:
+        out = Path(args.out)
+    else:  # where the REPL writes its transcripts: the data folder
+        from .play.paths import transcripts_dir
+
+        out = transcripts_dir() / stem
     night = autoplay(args.seed, rules, args.policy, out=out, narrator_kind=args.narrator, model=args.model,
                      notice=lambda t: print(f"solo: {t}", file=sys.stderr), playset=playset)
     o = night.game.outcome()
@@ -175,8 +180,10 @@ def _rules(args: argparse.Namespace) -> int:
 def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     """The parser; ``lean`` leaves out commands whose set-up imports are heavy (for the
     simulator's start-up)."""
-    p = argparse.ArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror: "
-                                "Night of the Thirteenth, one player, four doomed characters.")
+    p = argparse.ArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror. Systems: "
+                                "Night of the Thirteenth (solo play, solo tutorial: one player, four doomed "
+                                "characters); Lucky 13 (solo play --system lucky13, solo odds); the T13 Card Draw "
+                                "Test (solo draw-test).")
     p.add_argument("--version", action="version", version=f"solo {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -212,7 +219,8 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
     auto.add_argument("--narrator", default="template", choices=["template", "llm"])
     auto.add_argument("--model")
-    auto.add_argument("--out", metavar="FILE", help="transcript file (default nott-RULES-POLICY-seedN.md)")
+    auto.add_argument("--out", metavar="FILE", help="transcript file (default: nott-RULES-POLICY-seedN.md in the "
+                      "data folder's transcripts/, where the REPL writes)")
     auto.add_argument("--playset", help="playset name or file")
     auto.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. strikes_to_die=4")
     auto.set_defaults(func=_autoplay)
@@ -249,6 +257,10 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
 
         _draw_test(sub)
 
+    from .lucky13.cli import register as _odds
+
+    _odds(sub)
+
     rules = sub.add_parser("rules", help="print the rules reference, or search it")
     rules.add_argument("topic", nargs="*")
     rules.set_defaults(func=_rules)
@@ -263,17 +275,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not as a message at exit
+        return code
     except KeyboardInterrupt:
         return 130
-    except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
-        print(f"solo: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # e.g. piped into head
+    except BrokenPipeError:  # piped into head: leave quietly, as command-line tools do
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return 1
+    except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
+        print(f"solo: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover
