@@ -7,8 +7,8 @@ A render gets an integer ``v`` (the variant); ``pick(parts)`` chooses ``parts[v 
 and ``pick(parts, k)`` a differently mixed part for slot ``k``, so one cell of
 suit × severity × … yields many distinct texts.
 
-The variant is chosen from the narrator's seed and its beat count, never twice in a row
-for the same kind and cell, and a text is never told twice in a row for the same kind.
+Beat templates are written as slots of candidate lines (see :func:`compose`): one line is
+kept per slot, and no sentence is told twice in a night.
 """
 
 from __future__ import annotations
@@ -152,24 +152,21 @@ def _tidy(text: str) -> str:
     return _SPACE_BEFORE_PUNCT.sub(r"\1", text)
 
 
-# Context keys that tell one cell of a beat kind from another.
-_CELL_KEYS = ("suit", "severity", "face", "success", "fallout", "strike", "strike_number", "phase",
-              "cause", "survivor_count", "found", "aptitude_match", "joker")
-
-
-def _cell(context: Mapping[str, Any]) -> tuple:
-    return tuple(context.get(k) for k in _CELL_KEYS)
-
-
 class TemplateNarrator:
     """Tells beats from the Jinja2 templates in ``prompts/template/``.
 
-    Deterministic: the same ``seed`` and the same beats give the same texts. The narrator
-    keeps only variety state (beat count, last variant and text per kind); it knows no
-    rules and tells what the beat says happened.
+    A beat template renders *slots*: a line ``§name`` (or ``§name?`` for a slot that may be
+    left out) followed by its candidate lines. :func:`compose` keeps one candidate per slot,
+    starting from a seeded position and skipping any candidate with a sentence the night has
+    already heard, so no sentence repeats within a night (short director questions aside).
+
+    Deterministic: the same ``seed``, the same fiction and the same beats give the same
+    texts. The night's memory — the fiction and the sentences already told — lives in
+    :attr:`story` (a :class:`~solo.narration.fiction.Fiction`), which the played night owns,
+    copies and rewinds on undo; without one, the narrator keeps a memory of its own.
     """
 
-    #: How many variant numbers a render may get; parts lists of 2–6 divide it evenly.
+    #: How many variant numbers :meth:`render` understands.
     VARIANTS = 60
 
     def __init__(
@@ -186,10 +183,11 @@ class TemplateNarrator:
         if environment is None:
             environment = _shared_environment(str(Path(prompts) if prompts is not None else prompts_dir()))
         self.env = environment
+        #: The night's fiction (set by the night); its ``used`` set is the no-repeat memory.
+        self.story = None
         self.count = 0
         self.responses = 0
-        self._last_variant: dict[tuple, int] = {}
-        self._last_text: dict[str, str] = {}
+        self._used: set[str] = set()
 
     # ------------------------------------------------------------------ narrating
 
@@ -198,29 +196,30 @@ class TemplateNarrator:
         return iter([self.tell(beat)])
 
     def tell(self, beat: Beat) -> str:
-        """The beat's text; advances the beat count and the no-repeat memory."""
-        v0 = self._variant(beat.kind, self.count)
+        """The beat's text; advances the no-repeat memory."""
+        n, used = self._key()
+        ctx = self._context(beat)
         self.count += 1
-        return self._choose(beat.kind, _cell(beat.context), v0,
-                            lambda v: self.render(beat, v))
+        return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
+                       (self.seed, n, beat.kind), used)
 
     def render(self, beat: Beat, variant: int) -> str:
-        """Render ``beat`` with variant number ``variant``; no state changes. Raises
+        """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
         :class:`jinja2.UndefinedError` when the beat's context lacks a key its template uses."""
-        ctx = {"player_action": None, "summary": ""}
-        ctx.update(beat.context)
-        ctx.update(v=int(variant), kind=beat.kind, setting=self.setting)
-        return self._render(f"template/{beat.kind}.j2", ctx)
+        ctx = self._context(beat) | {"v": int(variant)}
+        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set())
 
     def respond(self, character: Any, beat: Beat) -> str:
         """A short first-person action line for ``character`` facing the beat's threat, for
         autoplay: ``"I grab the poker and go for the window."``. ``character`` is a
         :class:`~solo.nott.game.Character` or a mapping with name, archetype and aptitude."""
         ctx = self.response_context(character, beat)
-        v0 = self._variant("response", self.responses)
+        n, used = self._key()
         self.responses += 1
-        return self._choose("response", (ctx["suit"], ctx["severity"], ctx["match"]), v0,
-                            lambda v: self._render("template/response.j2", ctx | {"v": v, "setting": self.setting}))
+        ctx |= {"v": n % self.VARIANTS, "setting": self.setting, "f": self._view(), "kind": "response"}
+        person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
+        ctx["items"] = person["items"] if person else []
+        return compose(self._render("template/response.j2", ctx), (self.seed, n, "response", self.responses), used)
 
     @staticmethod
     def response_context(character: Any, beat: Beat) -> dict[str, Any]:
@@ -243,42 +242,116 @@ class TemplateNarrator:
             "match": suit is not None and suit == aptitude,
             "player_action": beat.get("player_action"),
             "summary": beat.get("summary", ""),
+            "location": beat.get("location"),
         }
 
     def reset(self) -> None:
-        """Forget the beat count and the no-repeat memory (a new night, same seed)."""
+        """Forget the no-repeat memory (a new night, same seed)."""
         self.count = self.responses = 0
-        self._last_variant.clear()
-        self._last_text.clear()
+        self._used.clear()
 
     # ------------------------------------------------------------------ internals
 
-    def _variant(self, kind: str, n: int) -> int:
-        digest = hashlib.blake2b(f"{self.seed!r}|{n}|{kind}".encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big") % self.VARIANTS
+    def _key(self) -> tuple[int, set[str]]:
+        story = self.story
+        if story is not None:
+            story.told += 1
+            return story.told, story.used
+        return self.count + 1000 * self.responses, self._used
 
-    def _choose(self, kind: str, cell: tuple, v0: int, render) -> str:
-        last_v = self._last_variant.get((kind, cell))
-        last_t = self._last_text.get(kind)
-        first: tuple[int, str] | None = None
-        chosen: tuple[int, str] | None = None
-        for step in range(self.VARIANTS):
-            v = (v0 + step) % self.VARIANTS
-            if v == last_v and self.VARIANTS > 1:
-                continue
-            text = render(v)
-            if first is None:
-                first = (v, text)
-            if text != last_t:
-                chosen = (v, text)
-                break
-        v, text = chosen or first or (v0, render(v0))
-        self._last_variant[(kind, cell)] = v
-        self._last_text[kind] = text
-        return text
+    def _view(self) -> dict[str, Any]:
+        return self.story.view() if self.story is not None else _EMPTY_VIEW
+
+    def _context(self, beat: Beat) -> dict[str, Any]:
+        ctx = {"player_action": None, "summary": "", "location": None}
+        ctx.update(beat.context)
+        ctx.setdefault("f", self._view())
+        ctx.update(kind=beat.kind, setting=self.setting)
+        return ctx
 
     def _render(self, name: str, ctx: dict[str, Any]) -> str:
-        return _tidy(self.env.get_template(name).render(ctx))
+        return self.env.get_template(name).render(ctx)
+
+
+_EMPTY_VIEW: dict[str, Any] = {
+    "location": None, "people": [], "living": [], "living_count": 0, "dead": [], "hurt": [],
+    "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False,
+}
+
+# ---------------------------------------------------------------------- composing
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”’)]*\s+(?=[\"“(]?[A-Z0-9])")
+_AGAIN = ("Once more: ", "Again: ", "And again: ", "This time too: ", "Still: ")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` split into sentences (a full stop, ! or ? followed by a capital)."""
+    return [s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+
+
+def is_question(sentence: str) -> bool:
+    """A director's short question ("What do you do, Eddie?"): free to repeat."""
+    return sentence.rstrip("\"”’)").endswith("?") and len(sentence.split()) <= 10
+
+
+def norm(sentence: str) -> str:
+    return " ".join(sentence.lower().split()).rstrip(".!?…\"”’ ")
+
+
+def counted(sentence: str) -> bool:
+    """Sentences the no-repeat rule counts: 13 characters or more, not a short question."""
+    return len(sentence) >= 13 and not is_question(sentence)
+
+
+def _fresh(text: str, used: set[str]) -> bool:
+    return all(norm(s) not in used for s in sentences(text) if counted(s))
+
+
+def _slots(rendered: str) -> list[tuple[str, bool, list[str]]]:
+    slots: list[tuple[str, bool, list[str]]] = []
+    for raw in rendered.splitlines():
+        line = " ".join(raw.split())
+        if not line:
+            continue
+        if line.startswith("§"):
+            name = line[1:].strip()
+            optional = name.endswith("?")
+            slots.append((name.rstrip("?"), optional, []))
+        elif slots:
+            cands = slots[-1][2]
+            line = _tidy(line)
+            if line and line not in cands:
+                cands.append(line)
+        else:
+            slots.append(("", False, [_tidy(line)]))
+    return slots
+
+
+def compose(rendered: str, key: tuple, used: set[str]) -> str:
+    """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
+    sentence in ``used``; the chosen sentences are added to ``used``."""
+    chosen: list[str] = []
+    for name, optional, cands in _slots(rendered):
+        if not cands:
+            continue
+        start = _hash(key, name) % len(cands)
+        pick_ = next((cands[(start + k) % len(cands)] for k in range(len(cands))
+                      if _fresh(cands[(start + k) % len(cands)], used)), None)
+        if pick_ is None and not optional:
+            base = cands[start]
+            pick_ = next((a + base for a in _AGAIN if _fresh(a + base, used)), base)
+        if pick_ is None:
+            continue
+        for s in sentences(pick_):
+            if counted(s):
+                used.add(norm(s))
+        chosen.append(pick_)
+    return _tidy(" ".join(chosen))
+
+
+def _hash(key: tuple, name: str) -> int:
+    digest = hashlib.blake2b(repr((key, name)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 @lru_cache(maxsize=8)

@@ -1,8 +1,14 @@
-"""A played night: the rules core with its steps, narration, transcript and autosave.
+"""A played night: the rules core with its steps, the fiction, narration, transcript and autosave.
 
 The REPL and ``autoplay`` both drive a :class:`Night`, so a human game and a generated one
 write the same transcript. A *step* is one command's worth of play — the rules actions it
 pushed and/or a line of free text — and is the unit of ``undo``.
+
+The fiction (:class:`~solo.narration.fiction.Fiction`: who is hurt, what is lost, where the
+group is …) advances beat by beat beside the rules core and is copied before every step, so
+undo rewinds it exactly. The transcript is rendered from the steps that remain (their
+events, lines and narration), so an undone step leaves no trace and a resumed night writes
+the same file as an unbroken one.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from .saves import SavedCharacter, SavedRules, SavedStep, SaveError, SaveFile, r
 from .transcript import Transcript
 
 Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mechanics", "notice"
+NOTE_SEP = " ¦ "  # between a step's notes (a save holds one line of text per note)
 
 
 @dataclass
@@ -30,6 +37,8 @@ class Step:
     say: str | None = None
     who: int | None = None
     note: str | None = None
+    #: What the director told for this step: (beat kind, text), in order.
+    narration: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _quiet(kind: str, text: str) -> None:
@@ -49,6 +58,14 @@ def segments(events: list) -> list[list]:
     return out
 
 
+def _setting_of(narrator) -> dict | None:
+    for n in (narrator, getattr(narrator, "fallback", None)):
+        setting = getattr(n, "setting", None)
+        if isinstance(setting, dict):
+            return setting
+    return None
+
+
 class Night:
     """One game of Night of the Thirteenth as it is played."""
 
@@ -65,22 +82,33 @@ class Night:
         playset: str | None = None,
         out: Output | None = None,
         game: Game | None = None,
+        setting: dict | None = None,
+        transcript_form: str = "story",
     ) -> None:
+        from ..narration.fiction import Fiction
+
         self.game = game if game is not None else Game(cast, rules, SeededChance(seed))
         self.seed = seed
         self.steps: list[Step] = []
+        self.setting = setting if setting is not None else _setting_of(narrator)
+        self.story = Fiction([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude],
+                               "why": c.why} for c in self.game.cast], seed, self.setting)
+        self._stories: list = []  # the fiction before each step, parallel to ``steps``
+        self.opening: list[tuple[str, str]] = []  # the opening's narration
+        self._replayer = None  # a template narrator for replays and missing texts
         self._set_narrator(narrator)
         self.narrator_name = narrator_name
         self.playset = playset
         self.playset_title: str | None = None
         self.save_path = Path(save_path) if save_path else None
         self.out: Output = out or _quiet
-        self.pending_say: str | None = None
         self.last_events: list = []
         self.last_beats: list = []
         self.step_events: list[list] = []  # the events of each step, parallel to ``steps``
-        self.transcript = Transcript(transcript_path, self) if transcript_path else None
+        self.transcript = Transcript(transcript_path, self, form=transcript_form) if transcript_path else None
         self._replaying = False
+        self.live_transcript = True
+        self._stored: list[tuple[str, str]] | None = None  # narration read from a save, for replay
         self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
 
     def _set_narrator(self, narrator) -> None:
@@ -88,6 +116,13 @@ class Night:
         if hasattr(narrator, "set_cast"):
             narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude]}
                                for c in self.game.cast])
+        self._attach()
+
+    def _attach(self) -> None:
+        """Point every narrator at the fiction (after undo it is another object)."""
+        for n in (self._narrator, getattr(self._narrator, "fallback", None), self._replayer):
+            if n is not None and hasattr(n, "story"):
+                n.story = self.story
 
     @property
     def narrator(self):
@@ -96,6 +131,13 @@ class Night:
     @narrator.setter
     def narrator(self, narrator) -> None:
         self._set_narrator(narrator)
+
+    @property
+    def pending_say(self) -> str | None:
+        """The player's line for the moment at hand, if any (kept by the fiction)."""
+        tester = self.game.tester
+        p = self.story.people[tester] if 0 <= tester < len(self.story.people) else None
+        return p.line if p is not None else None
 
     # ------------------------------------------------------------------ building
 
@@ -108,12 +150,14 @@ class Night:
         return [c.name for c in self.game.cast]
 
     def start(self) -> None:
-        """Open the night: narrate the opening and the first Threat Card, write the header."""
-        if self.transcript:
-            self.transcript.header()
-        self._narrate_events([], opening=True)
-        self._report(list(self.game.opening_events))
+        """Open the night: narrate the opening and the first Threat Card, write the transcript."""
+        from ..narration.beats import opening_beats
+
+        for line in mechanics(list(self.game.opening_events), self.names):
+            self.out("mechanics", line)
+        self.opening = self._tell(opening_beats(self.game))
         self.autosave()
+        self.write_transcript()
 
     # ------------------------------------------------------------------ playing
 
@@ -130,12 +174,20 @@ class Night:
             for _ in range(pushed):
                 game.pop()
             raise
-        self.steps.append(Step(list(actions), say, who))
+        step = Step(list(actions), say, who)
+        self._stories.append(self.story.copy())
+        self.steps.append(step)
         self.step_events.append(events)
         self.last_events = events
+        if say:
+            self.story.said(self.names[who] if who is not None else None, say)
         if not self._replaying:
             self.autosave()  # before the prose: an interrupted narration loses no play
-            self._report(events)
+        self._report(events, step)
+        if not self._replaying:
+            if step.narration and self._keeps_text():
+                self.autosave()
+            self.write_transcript()
         return events
 
     @property
@@ -161,21 +213,28 @@ class Night:
             return
         if who is None and self.game.tester >= 0:
             who = self.game.tester
+        self._stories.append(self.story.copy())
         self.steps.append(Step([], text, who))
         self.step_events.append([])
-        self.pending_say = text
+        self.story.said(self.names[who] if who is not None else None, text)
         if not self._replaying:
-            if self.transcript:
-                self.transcript.say(self.names[who] if who is not None else None, text)
             self.autosave()
+            self.write_transcript()
 
     def note(self, text: str) -> None:
-        """A table note (e.g. why a Genre Point was awarded): transcript only."""
-        if self.transcript and not self._replaying:
-            self.transcript.note(text)
+        """A table note (e.g. why a Genre Point was awarded): kept with the last step, so it
+        goes with it on undo."""
+        text = " ".join(str(text).split())
+        if not text or not self.steps:
+            return
+        step = self.steps[-1]
+        step.note = f"{step.note}{NOTE_SEP}{text}" if step.note else text
+        if not self._replaying:
+            self.autosave()
+            self.write_transcript()
 
     def undo(self, n: int = 1) -> list[Step]:
-        """Take back the last ``n`` steps exactly."""
+        """Take back the last ``n`` steps exactly: the rules, the fiction and the transcript."""
         if n < 1:
             raise ValueError(f"undo needs a positive number of steps, got {n!r}")
         if n > len(self.steps):
@@ -184,47 +243,54 @@ class Night:
         for _ in range(n):
             step = self.steps.pop()
             self.step_events.pop()
+            self.story = self._stories.pop()
             for _a in step.actions:
                 self.game.pop()
             undone.append(step)
-        self.pending_say = None
+        self._attach()
         self.last_events = self.step_events[-1] if self.step_events else []
-        if self.transcript:
-            self.transcript.note(f"*(undo: {n} step{'s' if n != 1 else ''} taken back)*")
         self.autosave()
+        self.write_transcript()
         return undone
 
     # ------------------------------------------------------------------ output
 
-    def _report(self, events: list) -> None:
-        """Print, transcribe and narrate, one table moment at a time (a new Threat Card or the
-        ending starts a new moment, so narration follows the mechanics it tells)."""
+    def _report(self, events: list, step: Step) -> None:
+        """Print and narrate, one table moment at a time (a new Threat Card or the ending
+        starts a new moment, so narration follows the mechanics it tells)."""
+        from ..narration.beats import beats_from_events
+
         for segment in segments(events):
-            for line in mechanics(segment, self.names):
-                self.out("mechanics", line)
-            if self.transcript:
-                self.transcript.events(segment)
-            self._narrate_events(segment)
-            if self.on_resolved is not None and any(type(e) is E.TestResolved for e in segment):
+            if not self._replaying:
+                for line in mechanics(segment, self.names):
+                    self.out("mechanics", line)
+            beats = beats_from_events(self.game, segment, player_action=self.pending_say)
+            step.narration += self._tell(beats)
+            if (self.on_resolved is not None and not self._replaying
+                    and any(type(e) is E.TestResolved for e in segment)):
                 self.on_resolved(self.last_test_events)
-        if self.game.is_over() and self.transcript:
-            self.transcript.footer()
 
-    def _narrate_events(self, events: list, opening: bool = False) -> None:
-        if self.narrator is None or self._replaying:
-            return
+    def _tell(self, beats: list) -> list[tuple[str, str]]:
+        """Advance the fiction by each beat and tell it; the (kind, text) pairs told."""
         from ..narration.base import Retraction, strip_control
-        from ..narration.beats import beats_from_events, opening_beats
+        from ..narration.beats import Beat
 
-        if opening:
-            beats = [b for b in opening_beats(self.game) if b.kind == "opening"]
-        else:
-            beats = beats_from_events(self.game, events, player_action=self.pending_say)
-        if beats:
-            self.pending_say = None
-            self.last_beats = beats
+        told: list[tuple[str, str]] = []
+        story = self.story
+        enriched = []
         for beat in beats:
-            chunks = []
+            details = story.apply(beat.kind, dict(beat.context))
+            enriched.append(Beat(beat.kind, {**beat.context, **details, "f": story.view()}))
+            beat = enriched[-1]
+            tag = beat.kind
+            if beat.kind in ("red_joker", "black_joker") and beat.get("phase"):
+                tag = f"{beat.kind}.{beat['phase']}"
+            if self._replaying or self.narrator is None:
+                text = self._replay_text(beat)
+                if text:
+                    told.append((tag, text))
+                continue
+            chunks: list[str] = []
             for chunk in self.narrator.narrate(beat):
                 if isinstance(chunk, Retraction):
                     chunks.clear()  # the stream broke: its text is replaced by the template's
@@ -235,13 +301,45 @@ class Night:
                 self.out("stream", chunk)
             text = "".join(chunks).strip()
             self.out("stream-end", text)
-            if self.transcript and text:
-                self.transcript.narration(beat.kind, text)
+            text = " ".join(text.split())
+            if text:
+                told.append((tag, text))
+        if enriched:
+            self.last_beats = enriched
+        return told
+
+    def _replay_text(self, beat) -> str:
+        """A beat's text without telling it: read back from the save, or the templates'."""
+        from ..narration.base import strip_control
+
+        if self._stored:
+            kind, text = self._stored.pop(0)
+            return " ".join(strip_control(text).split())[:4000]
+        if self._replayer is None:
+            from ..narration.templates import TemplateNarrator
+
+            self._replayer = TemplateNarrator(seed=self.seed, setting=self.setting)
+            self._replayer.story = self.story
+        if self.narrator is None and self._replaying is False:
+            return ""  # a night without a narrator tells nothing
+        self._replayer.story = self.story
+        return self._replayer.tell(beat)
+
+    def write_transcript(self) -> None:
+        """Rewrite the transcript from the history (unless :attr:`live_transcript` is off:
+        autoplay writes it once, at the end)."""
+        if self.transcript is not None and not self._replaying and self.live_transcript:
+            self.transcript.write()
 
     # ------------------------------------------------------------------ saving
 
+    def _keeps_text(self) -> bool:
+        """Narration the templates cannot tell again (a model's) is kept in the save."""
+        return self.narrator_name != "template"
+
     def to_save(self) -> SaveFile:
         r = self.game.rules
+        keep = self._keeps_text()
         return SaveFile(
             rules=SavedRules(
                 name=r.name, trophy_start=r.trophy_start, empty_trophy_base=r.empty_trophy_base,
@@ -251,11 +349,13 @@ class Night:
             seed=self.seed,
             cast=[SavedCharacter(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype,
                                  why=c.why) for c in self.cast],
-            steps=[SavedStep(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note)
+            steps=[SavedStep(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
+                             narration=[list(p) for p in s.narration] if keep else None)
                    for s in self.steps],
+            opening=[list(p) for p in self.opening] if keep else None,
             narrator=self.narrator_name,
             playset=self.playset,
-            transcript=str(self.transcript.path) if self.transcript else None,
+            transcript=self.transcript.path.name if self.transcript else None,
             finished=self.game.is_over(),
             summary=self.summary(),
         )
@@ -271,30 +371,56 @@ class Night:
         return f"{', '.join(self.names)} — {g.rules.name}, seed {self.seed}, {state}"
 
     @classmethod
-    def from_save(cls, path: Path, *, narrator=None, out: Output | None = None, **kw) -> "Night":
-        """Load and replay a save; :class:`SaveError` (one line) if it cannot be trusted."""
+    def from_save(cls, path: Path, *, narrator=None, out: Output | None = None, setting: dict | None = None,
+                  transcript_dir: Path | None = None, **kw) -> "Night":
+        """Load and replay a save; :class:`SaveError` (one line) if it cannot be trusted.
+
+        The fiction and the narration are rebuilt by replaying every step; a model's texts
+        come back from the save. The transcript goes next to the other transcripts, named
+        after the save: a save never chooses where a file is written.
+        """
         save = read_save(path)
+        if setting is None and save.playset:
+            try:
+                from ..playsets import load_playset
+
+                setting = load_playset(save.playset).setting()
+            except Exception:  # a playset that is gone: the default camp
+                setting = None
         try:
             rules = Ruleset(**save.rules.model_dump())
             cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why) for c in save.cast]
-            transcript = Path(save.transcript) if save.transcript else None
-            night = cls(cast, rules, save.seed, narrator=narrator, save_path=None,
-                        transcript_path=None, narrator_name=save.narrator, playset=save.playset, out=out, **kw)
+            night = cls(cast, rules, save.seed, narrator=None, save_path=None,
+                        transcript_path=None, narrator_name=save.narrator, playset=save.playset, out=out,
+                        setting=setting, **kw)
         except ValueError as exc:
             raise SaveError(f"save {str(path)!r} describes no playable game: {exc}") from None
         night._replaying = True
+        from ..narration.beats import opening_beats
+
+        night._stored = [tuple(p) for p in (save.opening or [])]
+        night.opening = night._tell(opening_beats(night.game))
         for i, step in enumerate(save.steps, 1):
+            night._stored = [tuple(p) for p in (getattr(step, "narration", None) or [])]
             try:
                 if step.actions:
                     night.act([parse_action(a) for a in step.actions], step.say, step.who)
                 elif step.say:
                     night.say(step.say, step.who)
+                else:
+                    continue
             except ValueError as exc:
                 raise SaveError(f"save {str(path)!r} does not replay at step {i} "
                                 f"({'; '.join(step.actions) or step.say!r}): {exc}") from None
+            if step.note:
+                night.steps[-1].note = step.note
+        night._stored = None
         night._replaying = False
-        night.pending_say = None
+        night.narrator = narrator
         night.save_path = Path(path)
-        if transcript is not None:
-            night.transcript = Transcript(transcript, night, resume=True)
+        if save.transcript:
+            from .paths import transcripts_dir
+
+            folder = transcript_dir if transcript_dir is not None else transcripts_dir()
+            night.transcript = Transcript(Path(folder) / (Path(path).stem + ".md"), night)
         return night

@@ -1,147 +1,313 @@
-"""The actual-play transcript: Markdown written as the night goes.
+"""The transcript: a function of the night's final history, in one of two renderings.
 
-Header (ruleset, seed, cast), then each beat — the Threat Card, the Test with a compact
-mechanical line, the narration, the players' words — strikes and deaths, the ending, and a
-footer with totals. Nothing time-dependent is written, so the same seed and choices with
-the template narrator give the same bytes.
+- ``story`` — the actual play a person would share: the cast, the director's prose, the
+  player's lines, each Test's dice in one short line, the ending and an epilogue of who
+  made it and what it cost them.
+- ``log`` — the full mechanics: every Threat Card, every card moved, every Strike, beside
+  the same prose, and a table of totals.
+
+Both are rendered from the steps that remain (undone steps leave no trace) and written
+whole, atomically, so a resumed night writes the same file as an unbroken one. Nothing
+time-dependent is written: the same seed and choices with the template narrator give the
+same bytes.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..nott import events as E
-from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str
+from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
 from ..nott.describe import mechanics, threat_label
 
 if TYPE_CHECKING:
     from .night import Night
 
+FORMS = ("story", "log")
+
 
 def _md(text: str) -> str:
     """Keep player/LLM text from breaking the Markdown layout."""
-    return " ".join(text.replace("|", "\\|").split())
+    from ..narration.base import strip_control
+
+    return " ".join(strip_control(str(text)).replace("|", "\\|").split())
+
+
+def _quote(text: str) -> str:
+    return "> " + _md(text).replace("\n", " ") + "\n"
 
 
 class Transcript:
-    def __init__(self, path: Path, night: "Night", resume: bool = False) -> None:
+    """The night's transcript file, rewritten from the history on every change."""
+
+    def __init__(self, path: Path, night: "Night", resume: bool = False, form: str = "story") -> None:
+        if form not in FORMS:
+            raise ValueError(f"unknown transcript form {form!r} (story or log)")
         self.path = Path(path)
         self.night = night
+        self.form = form
+
+    def write(self) -> None:
+        text = render(self.night, self.form)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if resume and self.path.exists():
-            self._write("\n*(the night resumes)*\n")
-        elif not resume:
-            self.path.write_text("", encoding="utf-8")
+        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, self.path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
 
-    def _write(self, text: str) -> None:
-        with self.path.open("a", encoding="utf-8") as fh:
-            fh.write(text)
 
-    def header(self) -> None:
-        n = self.night
-        g = n.game
-        r = g.rules
-        title = n.playset_title or "actual play"
-        lines = [
-            f"# Night of the Thirteenth — {title}",
-            "",
-            f"- **Ruleset:** {r.name}{' (fast setup)' if r.fast_setup else ''}",
-            f"- **Seed:** {n.seed}",
-            f"- **Playset:** {n.playset or '—'}",
-            f"- **Narrator:** {n.narrator_name}",
-            "",
-            "## The cast",
-            "",
-            "| # | Name | Archetype | Aptitude | Why are you here? |",
-            "|---|------|-----------|----------|-------------------|",
-        ]
-        for i, c in enumerate(g.cast, 1):
-            apt = f"{SUIT_SYMBOLS[c.aptitude]} {SUIT_APTITUDES[c.aptitude]}"
-            lines.append(f"| {i} | {_md(c.name)} | {_md(c.archetype) or '—'} | {apt} | {_md(c.why) or '—'} |")
-        lines += ["", "## The night", ""]
-        self._write("\n".join(lines) + "\n")
+# ---------------------------------------------------------------------- rendering
 
-    def events(self, events: list) -> None:
-        names = self.night.names
-        out: list[str] = []
-        pending: list = []
 
-        def flush() -> None:
-            if pending:
-                lines = mechanics(pending, names)
-                if lines:
-                    out.append("*⚙ " + " · ".join(lines) + "*\n")
-                pending.clear()
+def render(night: "Night", form: str = "story") -> str:
+    """The whole transcript of ``night`` as it stands, ``story`` or ``log``."""
+    if form not in FORMS:
+        raise ValueError(f"unknown transcript form {form!r} (story or log)")
+    parts = [_header(night, form)]
+    if form == "story":
+        parts.append("".join(_quote(t) + "\n" for _k, t in night.opening))
+    else:
+        parts.append(_log_events(night, list(night.game.opening_events)))
+        parts.append("".join(_quote(t) + "\n" for _k, t in night.opening))
+    tests = 0
+    for step, events in zip(night.steps, night.step_events):
+        out, tests = (_story_step if form == "story" else _log_step)(night, step, events, tests)
+        parts.append(out)
+    if night.game.is_over():
+        parts.append(_epilogue(night) if form == "story" else _totals(night))
+    return "".join(parts).rstrip("\n") + "\n"
 
-        for e in events:
-            t = type(e)
-            if t is E.ThreatRevealed or t is E.JokerRevealed:
-                flush()
-                card = e.card if t is E.ThreatRevealed else e.joker
-                out.append(f"\n**Threat Card — {threat_label(card, e.difficulty)}**\n")
-                if t is E.JokerRevealed:
-                    top = card_str(e.trophy_top) if e.trophy_top is not None else "empty"
-                    out.append(f"*⚙ The Joker is not shown; it triggers. Trophy Pile shuffled: top {top}.*\n")
-            elif t is E.TestBegan:
-                flush()
-                out.append(f"\n### Test {self.night.game.tests + 1} — {names[e.who]} takes on {card_str(e.card)}\n")
-            elif t is E.EndgameBegan:
-                flush()
-                out.append("\n## The Endgame\n")
-                pending.append(e)
-            elif t is E.CharacterDied:
-                pending.append(e)
-                flush()
-                cause = "the third Strike" if e.cause == "strikes" else "the Red Joker"
-                out.append(f"\n**☠ {names[e.who]} dies** ({cause}).\n")
-            elif t is E.Dawn or t is E.AllDead:
-                flush()
-                out.append(self._ending(e))
-            else:
-                pending.append(e)
-        flush()
-        if out:
-            self._write("\n".join(out) + "\n")
 
-    def narration(self, kind: str, text: str) -> None:
-        quoted = "\n".join("> " + line if line.strip() else ">" for line in text.strip().splitlines())
-        self._write(quoted + "\n\n")
+def _header(night: "Night", form: str) -> str:
+    g = night.game
+    r = g.rules
+    title = night.playset_title or "actual play"
+    if form == "story":
+        setting = night.playset_title or "Camp Crystal Pines"
+        lines = [f"# Night of the Thirteenth — {_md(title)}", "",
+                 f"*{setting} · {r.name} rules{' (fast setup)' if r.fast_setup else ''} · seed {_md(str(night.seed))}"
+                 f" · narrated by the {_md(night.narrator_name)} director*", ""]
+    else:
+        lines = [f"# Night of the Thirteenth — {_md(title)} (play log)", "",
+                 f"- **Ruleset:** {r.name}{' (fast setup)' if r.fast_setup else ''}",
+                 f"- **Seed:** {_md(str(night.seed))}",
+                 f"- **Playset:** {_md(night.playset) if night.playset else '—'}",
+                 f"- **Narrator:** {_md(night.narrator_name)}", ""]
+    lines += ["## The cast", "", "| # | Name | Archetype | Aptitude | Why are you here? |",
+              "|---|------|-----------|----------|-------------------|"]
+    for i, c in enumerate(g.cast, 1):
+        apt = f"{SUIT_SYMBOLS[c.aptitude]} {SUIT_APTITUDES[c.aptitude]}"
+        lines.append(f"| {i} | {_md(c.name)} | {_md(c.archetype) or '—'} | {apt} | {_md(c.why) or '—'} |")
+    lines += ["", "## The night", "", ""]
+    return "\n".join(lines)
 
-    def say(self, name: str | None, text: str) -> None:
-        who = f"**{_md(name)}:** " if name else ""
-        self._write(f"{who}“{_md(text)}”\n\n")
 
-    def note(self, text: str) -> None:
-        self._write(f"{_md(text)}\n\n")
+def _notes(step) -> str:
+    from .night import NOTE_SEP
 
-    def _ending(self, e) -> str:
-        names = self.night.names
-        if type(e) is E.Dawn:
-            return f"\n## Dawn\n\nSurvivors: {', '.join(names[i] for i in e.survivors)}.\n"
-        return "\n## Everyone is dead\n\nNobody sees the sunrise. The Killer wins.\n"
+    if not step.note:
+        return ""
+    return "".join(f"{_md(n)}\n\n" for n in step.note.split(NOTE_SEP) if n.strip())
 
-    def footer(self) -> None:
-        n = self.night
-        g = n.game
-        o = g.outcome()
-        lines = ["", "## Totals", "", "| Character | Strikes | Genre Points held | Fate |", "|---|---|---|---|"]
-        for i, c in enumerate(g.cast):
-            fate = {None: "survived" if o and o.dawn else "—", "strikes": "third Strike",
-                    "red joker": "the Red Joker"}[g.dead[i]]
-            lines.append(f"| {_md(c.name)} | {g.strikes[i]} | {g.genre[i]} | {fate} |")
-        found = "".join(SUIT_SYMBOLS[s] for s in range(4) if g.weaknesses[s] != -1) or "none"
-        lines += [
-            "",
-            f"- Tests: {g.tests}",
-            f"- Weaknesses found: {found}",
-            f"- Endgame reached: {'after test ' + str(g.tests_to_endgame) if g.tests_to_endgame else 'no'}",
-            f"- Genre Points: {g.rules.genre_points - g.pool} awarded, {g.spent} spent",
-        ]
-        usage = getattr(n.narrator, "usage", None)
-        if usage:
-            approx = "≈" if usage.get("estimated") else ""
-            lines.append(f"- Narration tokens: {approx}{usage.get('prompt_tokens', 0)} prompt + "
-                         f"{approx}{usage.get('completion_tokens', 0)} completion in {usage.get('calls', 0)} calls"
-                         f" ({usage.get('fallbacks', 0)} beats from the templates)")
-        self._write("\n".join(lines) + "\n")
+
+def _say(night: "Night", step) -> str:
+    names = night.names
+    who = step.who
+    speaker = f"**{_md(names[who])}:** " if who is not None and 0 <= who < len(names) else ""
+    return f"{speaker}“{_md(step.say)}”\n\n"
+
+
+def _dice(night: "Night", ev: E.TestResolved, test_no: int) -> str:
+    name = night.names[ev.who]
+    card = card_str(ev.card)
+    apt = f"; Aptitude {ev.adjust:+d}" if ev.adjust else ""
+    again = "; Genre Point reroll" if ev.rerolled else ""
+    word = "success" if ev.success else "failure"
+    return (f"*🎲 Test {test_no}, {_md(name)} on {card}: {ev.main} + {ev.rolled_fallout} = {ev.total} vs "
+            f"{ev.difficulty}{apt}{again}; {word}, {ev.fallout_name}.*\n\n")
+
+
+def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]:
+    out: list[str] = []
+    begun = [e for e in events if type(e) is E.TestBegan]
+    resolved = [e for e in events if type(e) is E.TestResolved]
+    deaths = [e for e in events if type(e) is E.CharacterDied]
+    if step.say and not step.actions:
+        out.append(_say(night, step))
+    for kind, text in step.narration:
+        base, _, phase = kind.partition(".")
+        if base == "challenge" and begun:
+            e = begun.pop(0)
+            tests += 1
+            card = e.card
+            what = ("the Red Joker" if card == 52 else "the Black Joker" if card == 53
+                    else f"{card_str(card)}, {SUIT_APTITUDES[card // 13]}, {_sev(card)}")
+            out.append(f"### {tests}. {_md(night.names[e.who])} — {what}\n\n")
+        elif (base == "outcome" or (base in ("red_joker", "black_joker") and phase in ("success", "failure"))) \
+                and resolved:
+            out.append(_dice(night, resolved.pop(0), tests))
+        elif base == "endgame":
+            out.append("## The Endgame\n\n")
+        elif base in ("dawn", "all_dead"):
+            out.append("## Dawn\n\n" if base == "dawn" else "## The night wins\n\n")
+        elif base == "death" and deaths:
+            deaths.pop(0)
+        out.append(_quote(text) + "\n")
+    for e in resolved:  # a Test told by no narrator still shows its dice
+        out.append(_dice(night, e, tests))
+    if step.say and step.actions:
+        out.append(_say(night, step))
+    out.append(_notes(step))
+    return "".join(out), tests
+
+
+def _sev(card: int) -> str:
+    s = severity(card)
+    return "the Killer" if s == "killer" else s
+
+
+def _log_events(night: "Night", events: list, tests: int = 0, skip_award: bool = False) -> str:
+    names = night.names
+    out: list[str] = []
+    pending: list = []
+
+    def flush() -> None:
+        if pending:
+            lines = mechanics(pending, names)
+            if lines:
+                out.append("*⚙ " + " · ".join(_md(x) for x in lines) + "*\n")
+            pending.clear()
+
+    for e in events:
+        t = type(e)
+        if t is E.ThreatRevealed or t is E.JokerRevealed:
+            flush()
+            card = e.card if t is E.ThreatRevealed else e.joker
+            out.append(f"\n**Threat Card — {threat_label(card, e.difficulty)}**\n")
+            if t is E.JokerRevealed:
+                top = card_str(e.trophy_top) if e.trophy_top is not None else "empty"
+                out.append(f"*⚙ The Joker is not shown; it triggers. Trophy Pile shuffled: top {top}.*\n")
+        elif t is E.TestBegan:
+            flush()
+            out.append(f"\n### Test {tests + 1} — {_md(names[e.who])} takes on {card_str(e.card)}\n")
+        elif t is E.EndgameBegan:
+            flush()
+            out.append("\n## The Endgame\n")
+            pending.append(e)
+        elif t is E.CharacterDied:
+            pending.append(e)
+            flush()
+            cause = "the third Strike" if e.cause == "strikes" else "the Red Joker"
+            out.append(f"\n**☠ {_md(names[e.who])} dies** ({cause}).\n")
+        elif t is E.Dawn:
+            flush()
+            out.append(f"\n## Dawn\n\nSurvivors: {', '.join(_md(names[i]) for i in e.survivors)}.\n")
+        elif t is E.AllDead:
+            flush()
+            out.append("\n## Everyone is dead\n\nNobody sees the sunrise. The Killer wins.\n")
+        elif t is E.GenrePointAwarded and skip_award:
+            continue
+        else:
+            pending.append(e)
+    flush()
+    return ("\n".join(out) + "\n") if out else ""
+
+
+def _log_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]:
+    out = []
+    if step.say and not step.actions:
+        out.append(_say(night, step))
+    noted_award = bool(step.note) and any(type(e) is E.GenrePointAwarded for e in events)
+    out.append(_log_events(night, events, tests, skip_award=noted_award))
+    tests += sum(1 for e in events if type(e) is E.TestBegan)
+    out.append("".join(_quote(t) + "\n" for _k, t in step.narration))
+    if step.say and step.actions:
+        out.append(_say(night, step))
+    out.append(_notes(step))
+    return "".join(out), tests
+
+
+def _epilogue(night: "Night") -> str:
+    g = night.game
+    o = g.outcome()
+    fiction = night.story
+    lines = ["## Epilogue", ""]
+    for i, c in enumerate(g.cast):
+        p = fiction.people[i]
+        who = f"**{_md(c.name)}**, {_md(_role(c.archetype))}"
+        if g.dead[i] is not None:
+            where = f" at {p.died_at}" if p.died_at else ""
+            how = "by the Red Joker" if g.dead[i] == "red joker" else "at the third Strike"
+            line = f"{who}, died{_md(where)}, {how}."
+        else:
+            harm = p.hurts + p.scrapes
+            with_ = f" with {_md(_names(harm))}" if harm else ", unhurt"
+            line = f"{who}, saw the dawn{with_}." if o and o.dawn else f"{who}{with_}."
+        if p.lost:
+            line += f" Lost tonight: {_md(_names(p.lost))}."
+        if p.deeds:
+            line += f" Last words on record: “{_md(p.deeds[-1])}”"
+        lines.append(f"- {line}")
+    found = "".join(SUIT_SYMBOLS[s] for s in range(4) if g.weaknesses[s] != -1) or "none"
+    endgame = f"the Endgame after Test {g.tests_to_endgame}" if g.tests_to_endgame else "no Endgame"
+    lines += ["", f"*{g.tests} Tests · weaknesses found: {found} · {endgame} · Genre Points: "
+                  f"{g.rules.genre_points - g.pool} awarded, {g.spent} spent*"]
+    usage = _usage(night)
+    if usage:
+        lines.append("")
+        lines.append(f"*{usage}*")
+    return "\n".join(lines) + "\n"
+
+
+def _totals(night: "Night") -> str:
+    g = night.game
+    o = g.outcome()
+    lines = ["", "## Totals", "", "| Character | Strikes | Genre Points held | Fate |", "|---|---|---|---|"]
+    for i, c in enumerate(g.cast):
+        fate = {None: "survived" if o and o.dawn else "—", "strikes": "third Strike",
+                "red joker": "the Red Joker"}[g.dead[i]]
+        lines.append(f"| {_md(c.name)} | {g.strikes[i]} | {g.genre[i]} | {fate} |")
+    found = "".join(SUIT_SYMBOLS[s] for s in range(4) if g.weaknesses[s] != -1) or "none"
+    lines += [
+        "",
+        f"- Tests: {g.tests}",
+        f"- Weaknesses found: {found}",
+        f"- Endgame reached: {'after test ' + str(g.tests_to_endgame) if g.tests_to_endgame else 'no'}",
+        f"- Genre Points: {g.rules.genre_points - g.pool} awarded, {g.spent} spent",
+    ]
+    usage = _usage(night)
+    if usage:
+        lines.append(f"- {usage}")
+    return "\n".join(lines) + "\n"
+
+
+def _usage(night: "Night") -> str:
+    usage = getattr(night.narrator, "usage", None)
+    if not usage:
+        return ""
+    approx = "≈" if usage.get("estimated") else ""
+    return (f"Narration tokens: {approx}{usage.get('prompt_tokens', 0)} prompt + "
+            f"{approx}{usage.get('completion_tokens', 0)} completion in {usage.get('calls', 0)} calls"
+            f" ({usage.get('fallbacks', 0)} beats from the templates)")
+
+
+def _role(archetype: str) -> str:
+    from ..narration.templates import role
+
+    return role(archetype)
+
+
+def _names(items: list[str]) -> str:
+    from ..narration.templates import names
+
+    return names(items)

@@ -13,8 +13,9 @@ from ..play.night import Night
 from .policies import get_policy, next_actions
 
 
-def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Path,
-             narrator_kind: str = "template", model: str | None = None, notice=None, playset=None) -> Night:
+def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Path | None,
+             narrator_kind: str = "template", model: str | None = None, notice=None, playset=None,
+             form: str = "story", on_step=None) -> Night:
     """Play a whole night; ``playset`` (a :class:`~solo.playsets.Playset`) sets the scene and
     the quick cast's archetypes (its rules are the caller's to apply to ``rules``)."""
     from ..narration.factory import make_narrator
@@ -26,8 +27,9 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
                   if playset is not None else None)
     cast = quick_cast(seed, archetypes=archetypes)[: rules.max_cast]
     night = Night(cast, rules, seed, narrator=narrator, transcript_path=out, narrator_name=narrator_kind,
-                  playset=playset.name if playset is not None else None)
+                  playset=playset.name if playset is not None else None, transcript_form=form)
     night.playset_title = playset.title if playset is not None else None
+    night.live_transcript = False  # written once, at the end
     night.start()
     game = night.game
     rng = random.Random(seed ^ 0x5EED)
@@ -39,4 +41,8 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
             beat = next((b for b in reversed(night.last_beats) if b.kind == "challenge"), None)
             if beat is not None:
                 night.say(responder(game.cast[actions[0].who], beat), actions[0].who)
+        if on_step is not None:
+            on_step(night)
+    night.live_transcript = True
+    night.write_transcript()
     return night

@@ -1,0 +1,103 @@
+"""The fiction's vocabulary: what characters carry, how they get hurt, what the Killer shows,
+and the words a death's epitaph may use. Shared by the fiction (which decides), the
+templates (which tell) and the continuity checker (which reads), so the three agree.
+
+Nothing here is a rule: the rules core decides *that* a Strike, a Costly Fallout or a
+weakness happened; this decides only *what it looked like*.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The camp of the default night (no playset): where the group can be.
+CAMP_LOCATIONS = (
+    "the gravel lot by the front gate",
+    "the mess hall",
+    "the row of cabins by the lake",
+    "the boathouse",
+    "the old lodge",
+    "the end of the dock",
+    "the archery range",
+    "the washhouse",
+    "the chapel in the pines",
+    "the caretaker's cabin",
+    "the trail around the lake",
+    "the shuttered infirmary",
+)
+
+#: Things a character may carry into the night (default pool). Each is
+#: (how the opening names it, the short name used ever after).
+CAMP_ITEMS = (
+    ("a flashlight with fresh batteries", "flashlight"),
+    ("a folding pocketknife", "pocketknife"),
+    ("a brass lighter", "lighter"),
+    ("the keys to the camp truck", "truck keys"),
+    ("a first-aid kit", "first-aid kit"),
+    ("a road flare", "road flare"),
+    ("a walkie-talkie", "walkie-talkie"),
+    ("a disposable camera", "camera"),
+    ("a tin whistle on a cord", "whistle"),
+    ("a hatchet from the woodpile", "hatchet"),
+    ("a paper map of the camp", "camp map"),
+    ("a hunting compass", "compass"),
+)
+
+#: What a Strike does, by the suit of the card that dealt it (the rulebook: "something
+#: horrible either happens to the character or almost happens to them").
+HURTS = {
+    "Power": ("cracked ribs", "a dislocated shoulder", "a broken nose", "a wrenched knee",
+              "a bruised throat"),
+    "Resolve": ("hands that will not stop shaking", "a voice screamed raw", "a cut scalp",
+                "a sprained wrist", "a gash over one eye"),
+    "Intellect": ("a burned hand", "a blow to the head", "a wire cut across the palm",
+                  "a concussion", "a crushed finger"),
+    "Finesse": ("a deep cut along the forearm", "a slashed palm", "a gash across the cheek",
+                "a torn calf", "a broken wrist"),
+    "Joker": ("a stab wound in the side", "a deep cut across the back", "a broken arm"),
+}
+
+#: Small harms a Costly Fallout can leave when there is nothing left to lose
+#: ("twist your ankle", "hurt yourself").
+SCRAPES = ("a twisted ankle", "a skinned knee", "a jammed finger", "a split lip", "a bruised hip")
+
+#: The Killer's weaknesses, one per suit; each is named once, when found, and the same words
+#: are used for it afterwards. None of them depends on anything a character carries.
+WEAKNESSES = {
+    "Power": ("it bleeds like anything else", "it goes down when it is hit hard enough",
+              "it can be knocked off its feet"),
+    "Resolve": ("it falters when someone stares it down", "it needs you to be afraid",
+                "it stops, just for a moment, when it hears its old name"),
+    "Intellect": ("it always comes back the way it came", "it keeps to the same pattern, every time",
+                  "it cannot resist a trail laid for it"),
+    "Finesse": ("it turns a beat late, always to the left", "it cannot see what stands perfectly still",
+                "it has a blind side, on its left"),
+}
+
+#: Words an epitaph may use for a character of each Aptitude, and only for them.
+EPITHETS = {
+    "Power": ("strong", "stubborn", "unbending"),
+    "Resolve": ("steady", "brave", "unshaken"),
+    "Intellect": ("clever", "curious", "sharp-eyed"),
+    "Finesse": ("quiet", "careful", "quick"),
+}
+
+#: Words that mark a sentence as being about the dead or the lost, not about the living or
+#: what is held: a sentence naming the dead or a lost thing must carry one of these.
+MEMORY_WORDS = (
+    "dead", "death", "died", "dies", "body", "gone", "lost", "grave", "remember", "memory", "never",
+    "no more", "last", "corpse", "blood", "empty", "without", "would have", "used to", "were",
+    "was", "had", "killed", "buried", "behind", "mourn", "missing", "silence", "still there",
+    "nobody", "no one", "none", "story", "sees it", "doesn't", "won't", "not",
+)
+
+
+def short_name(prop: str) -> str:
+    """A playset prop's short name: ``"a cordless phone with a dying battery"`` → ``"cordless
+    phone"``; ``"the Hendersons' car keys"`` → ``"Hendersons' car keys"``."""
+    text = " ".join(str(prop).split())
+    text = re.split(r",| with | from | that | which | for | on a | in a ", text, maxsplit=1)[0]
+    head, _, rest = text.partition(" ")
+    if head.lower() in ("a", "an", "the", "some") and rest:
+        text = rest
+    return text.strip().rstrip(".") or str(prop)

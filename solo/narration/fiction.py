@@ -1,0 +1,314 @@
+"""The fiction: what the story has established, kept beside the narrator.
+
+The rules core decides what happens; the fiction remembers what it looked like — who is
+hurt and by what, who carries what and what was lost, where the group is, what the Killer
+has shown, who is left, and what the player said each character did. It is built only
+from the beats (themselves built from the rules core's events), the player's lines, the
+setting and the seed, in order, so undo, resume and replay rebuild exactly the same fiction.
+
+:meth:`Fiction.apply` advances it by one beat and returns the *details* a narrator tells
+that beat with (which thing was lost, which hurt a Strike left, where someone died …);
+:meth:`Fiction.view` is the plain-data picture for templates and prompts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
+from .listen import action_phrase, quote
+
+__all__ = ["Fiction", "Person"]
+
+
+@dataclass
+class Person:
+    name: str
+    archetype: str
+    aptitude: str
+    why: str
+    items: list[str] = field(default_factory=list)  # short names, held now
+    phrases: dict[str, str] = field(default_factory=dict)  # short name → how the opening named it
+    lost: list[str] = field(default_factory=list)
+    hurts: list[str] = field(default_factory=list)  # one per Strike
+    scrapes: list[str] = field(default_factory=list)  # small harms (Costly, nothing to lose)
+    dead: bool = False
+    death: str | None = None  # how
+    died_at: str | None = None  # where
+    deeds: list[str] = field(default_factory=list)  # what the player said they did
+    line: str | None = None  # what the player said for the moment at hand
+
+    def copy(self) -> "Person":
+        return Person(self.name, self.archetype, self.aptitude, self.why, list(self.items), dict(self.phrases),
+                      list(self.lost), list(self.hurts), list(self.scrapes), self.dead, self.death,
+                      self.died_at, list(self.deeds), self.line)
+
+    @property
+    def condition(self) -> str:
+        if self.dead:
+            return f"dead ({self.death or 'killed'}{', at ' + self.died_at if self.died_at else ''})"
+        harm = self.hurts + self.scrapes
+        return "hurt: " + ", ".join(harm) if harm else "unhurt"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "archetype": self.archetype, "aptitude": self.aptitude, "why": self.why,
+            "alive": not self.dead, "items": list(self.items),
+            "carrying": [self.phrases.get(i, i) for i in self.items], "lost": list(self.lost),
+            "hurts": list(self.hurts), "scrapes": list(self.scrapes), "hurt": bool(self.hurts or self.scrapes),
+            "condition": self.condition, "death": self.death, "died_at": self.died_at,
+            "deeds": self.deeds[-3:], "line": self.line,
+        }
+
+
+class Fiction:
+    """What the story has established. Deterministic from (seed, setting, beats, lines)."""
+
+    #: Tests the group stays in one place before the night moves it on (cycled).
+    STAYS = (3, 5, 4, 6)
+
+    def __init__(self, cast: list[dict[str, Any]], seed: Any, setting: dict[str, Any] | None = None) -> None:
+        self.seed = seed
+        setting = setting or {}
+        self.locations = [str(x) for x in (setting.get("locations") or CAMP_LOCATIONS)]
+        pool = [(p, short_name(p)) for p in (setting.get("props") or [])]
+        seen = [s.lower() for _, s in pool]
+        pool += [(p, s) for p, s in CAMP_ITEMS if not any(s.lower() in x or x in s.lower() for x in seen)]
+        order = sorted(range(len(self.locations)), key=lambda i: self._roll("place", i))
+        self.route = [self.locations[i] for i in order]
+        self.stop = 0
+        self.moved_at = 0
+        self.people: list[Person] = []
+        pool_order = sorted(range(len(pool)), key=lambda i: self._roll("item", i))
+        for i, c in enumerate(cast):
+            p = Person(str(c.get("name", "")), str(c.get("archetype") or ""), str(c.get("aptitude") or ""),
+                       str(c.get("why") or ""))
+            for j in pool_order[2 * i: 2 * i + 2]:
+                phrase, short = pool[j]
+                p.items.append(short)
+                p.phrases[short] = phrase
+            self.people.append(p)
+        self.weaknesses: dict[str, str] = {}  # suit → the words it was named with
+        self.tests = 0
+        self.beats = 0  # beats told so far (a narrator's variant key)
+        self.endgame = False
+        self.lines: list[tuple[str | None, str]] = []  # the player's last few lines
+        self.used: set[str] = set()  # sentences told tonight (normalised): never told again
+        self.told = 0  # texts composed so far (the narrator's variant key)
+
+    # ------------------------------------------------------------------ copying
+
+    def copy(self) -> "Fiction":
+        new = object.__new__(Fiction)
+        new.__dict__.update(self.__dict__)
+        new.people = [p.copy() for p in self.people]
+        new.weaknesses = dict(self.weaknesses)
+        new.lines = list(self.lines)
+        new.used = set(self.used)
+        new.route = self.route  # never changes
+        return new
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def location(self) -> str:
+        return self.route[self.stop % len(self.route)]
+
+    def living(self) -> list[Person]:
+        return [p for p in self.people if not p.dead]
+
+    def find(self, name: str | None) -> Person | None:
+        return next((p for p in self.people if p.name == name), None)
+
+    def lost_items(self) -> list[str]:
+        return [i for p in self.people for i in p.lost]
+
+    def held_items(self) -> list[str]:
+        return [i for p in self.people if not p.dead for i in p.items]
+
+    def view(self) -> dict[str, Any]:
+        """The fiction as plain data (templates read it as ``f``; prompts state it as facts)."""
+        living = self.living()
+        return {
+            "location": self.location,
+            "people": [p.to_dict() for p in self.people],
+            "living": [p.name for p in living],
+            "living_count": len(living),
+            "dead": [p.name for p in self.people if p.dead],
+            "hurt": [p.name for p in living if p.hurts or p.scrapes],
+            "anyone_hurt": any(p.hurts or p.scrapes or p.dead for p in self.people),
+            "held": self.held_items(),
+            "lost": self.lost_items(),
+            "weaknesses": dict(self.weaknesses),
+            "lines": [{"name": n, "text": t} for n, t in self.lines[-4:]],
+            "tests": self.tests,
+            "endgame": self.endgame,
+        }
+
+    def facts(self) -> list[str]:
+        """The fiction as short sentences of fact, for a model's prompt."""
+        out = [f"The group is at {self.location}."]
+        for p in self.people:
+            held = f"; carries {', '.join(p.items)}" if p.items and not p.dead else ""
+            lost = f"; has lost {', '.join(p.lost)} (gone for good)" if p.lost else ""
+            out.append(f"{p.name}: {p.condition}{held}{lost}.")
+        for suit, words in self.weaknesses.items():
+            out.append(f"Known weakness ({suit}): {words}.")
+        for name, text in self.lines[-3:]:
+            out.append(f'The player said{" for " + name if name else ""}: "{text}"')
+        return out
+
+    # ------------------------------------------------------------------ the player
+
+    def said(self, name: str | None, text: str) -> None:
+        """The player typed what ``name`` does (``None``: the group)."""
+        text = quote(text) or ""
+        if not text:
+            return
+        self.lines.append((name, text))
+        del self.lines[:-6]
+        p = self.find(name)
+        if p is not None and not p.dead:
+            p.deeds.append(text)
+            p.line = text
+
+    # ------------------------------------------------------------------ advancing
+
+    def apply(self, kind: str, ctx: dict[str, Any]) -> dict[str, Any]:
+        """Advance by one beat of ``kind`` with context ``ctx``; the details to tell it with."""
+        self.beats += 1
+        self.tests = int(ctx.get("tests", self.tests) or 0)
+        handler = getattr(self, "_on_" + kind, None)
+        details = handler(ctx) if handler else {}
+        return details
+
+    def _on_threat(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        moved = False
+        stay = self.STAYS[self.stop % len(self.STAYS)]
+        if self.tests - self.moved_at >= stay and self.tests > 0:
+            self.stop += 1
+            self.moved_at = self.tests
+            moved = True
+        for p in self.people:
+            p.line = None
+        suit = ctx.get("suit")
+        return {"moved": moved, "location": self.location, "known_weakness": self.weaknesses.get(suit)}
+
+    def _on_challenge(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        p = self.find(ctx.get("name"))
+        line = p.line if p else None
+        return {
+            "location": self.location,
+            "already_said": line,
+            "action": action_phrase(line),
+            "known_weakness": self.weaknesses.get(ctx.get("suit")),
+            "wounds": list(p.hurts) if p else [],
+            "items": list(p.items) if p else [],
+        }
+
+    def _on_outcome(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        p = self.find(ctx.get("name"))
+        details: dict[str, Any] = {"location": self.location, "lost_item": None, "scrape": None, "hurt": None,
+                                   "action": None, "said": None}
+        if p is None:
+            return details
+        details["said"] = p.line
+        details["action"] = action_phrase(p.line)
+        details["known_weakness"] = self.weaknesses.get(ctx.get("suit"))
+        if ctx.get("fallout") == 3 and not ctx.get("strike"):
+            if p.items:
+                item = p.items[self._roll("lose", self.tests, p.name) % len(p.items)]
+                p.items.remove(item)
+                p.lost.append(item)
+                details["lost_item"] = item
+            else:
+                scrape = self._fresh(SCRAPES, p.scrapes, "scrape", p.name)
+                p.scrapes.append(scrape)
+                details["scrape"] = scrape
+        if ctx.get("strike"):
+            details["hurt"] = self._hurt(p, ctx.get("suit"))
+        p.line = None
+        return details
+
+    def _on_strike(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        p = self.find(ctx.get("name"))
+        if p is None:
+            return {}
+        if len(p.hurts) < int(ctx.get("strike_number") or 1):
+            self._hurt(p, ctx.get("suit"))
+        return {"hurt": p.hurts[-1] if p.hurts else None, "hurts": list(p.hurts), "location": self.location}
+
+    def _on_death(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        p = self.find(ctx.get("name"))
+        if p is None:
+            return {}
+        earlier = list(p.hurts)
+        p.dead = True
+        p.died_at = self.location
+        nature = ctx.get("nature") or "the dark"
+        p.death = ("the Red Joker's last Test" if ctx.get("cause") == "red joker"
+                   else f"the third Strike, in a challenge of {nature}")
+        words = EPITHETS.get(p.aptitude, ("remembered",))
+        left = self.living()
+        return {
+            "location": self.location,
+            "epithets": list(words),
+            "epithet": words[self._roll("epithet", p.name) % len(words)],
+            "deeds": p.deeds[-2:],
+            "deed": p.deeds[-1] if p.deeds else None,
+            "earlier_hurts": earlier,
+            "items": list(p.items),
+            "left": [q.name for q in left],
+            "left_count": len(left),
+        }
+
+    def _on_weakness(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        suit = ctx.get("suit")
+        if suit in WEAKNESSES and suit not in self.weaknesses:
+            options = WEAKNESSES[suit]
+            self.weaknesses[suit] = options[self._roll("weakness", suit) % len(options)]
+        return {"weakness_words": self.weaknesses.get(suit), "location": self.location}
+
+    def _on_endgame(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        self.endgame = True
+        return {"weaknesses": list(self.weaknesses.values()), "location": self.location}
+
+    def _on_dawn(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        return {"location": self.location, "people": [p.to_dict() for p in self.people]}
+
+    _on_all_dead = _on_dawn
+
+    def _on_black_joker(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        return {"location": self.location, "action": self._take_line(ctx)}
+
+    def _on_red_joker(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        return {"location": self.location, "action": self._take_line(ctx)}
+
+    def _take_line(self, ctx: dict[str, Any]) -> str | None:
+        p = self.find(ctx.get("name"))
+        if p is None or ctx.get("phase") == "revealed":
+            return None
+        line, p.line = p.line, None
+        return action_phrase(line)
+
+    # ------------------------------------------------------------------ choosing
+
+    def _hurt(self, p: Person, suit: str | None) -> str:
+        options = HURTS.get(suit or "Joker", HURTS["Joker"])
+        hurt = self._fresh(options, p.hurts, "hurt", p.name)
+        p.hurts.append(hurt)
+        return hurt
+
+    def _fresh(self, options, taken, *key) -> str:
+        start = self._roll(*key, len(taken))
+        for k in range(len(options)):
+            choice = options[(start + k) % len(options)]
+            if choice not in taken:
+                return choice
+        return options[start % len(options)]
+
+    def _roll(self, *key: Any) -> int:
+        text = "|".join(str(k) for k in (self.seed, *key))
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")

@@ -1,0 +1,72 @@
+"""Listening to the player: turn what a player typed for a character into words the director
+can tell back.
+
+``"I brace my feet and pull until something gives."`` becomes the phrase ``"brace their
+feet and pull until something gives"``, which a template can use after "tries to" or
+"sets out to". Lines that cannot be turned safely give ``None`` and are quoted instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# "I'll X", "I will X", "I'm going to X", "I try to X", "I'm gonna X" → X
+_LEADS = re.compile(
+    r"^(?:i'll|i will|i'm going to|i am going to|i'm gonna|i try to|i'm trying to|i want to|"
+    r"i need to|i have to|i'd better|let me)\s+", re.I)
+_PLAIN = re.compile(r"^i\s+(?!am\b|was\b|can't\b|cannot\b|don't\b|do not\b|won't\b|would\b|could\b|"
+                    r"should\b|have\b|had\b|think\b|guess\b|hope\b|feel\b|know\b|see\b)([a-z])", re.I)
+_PRONOUNS = (
+    (re.compile(r"\bmyself\b", re.I), "themselves"),
+    (re.compile(r"\bmy\b", re.I), "their"),
+    (re.compile(r"\bmine\b", re.I), "theirs"),
+    (re.compile(r"\bme\b", re.I), "them"),
+    (re.compile(r"\bI'm\b"), "they're"),
+    (re.compile(r"\bI've\b"), "they've"),
+    (re.compile(r"\bI'll\b"), "they'll"),
+    (re.compile(r"\bI\b"), "they"),
+)
+_CLEAN = re.compile(r"[^\w\s'’,;:\-—–]")
+MAX_WORDS = 18
+
+
+def action_phrase(text: str | None) -> str | None:
+    """The last first-person action in ``text`` as a bare verb phrase, or ``None``.
+
+    ``"Okay. I pick the lock with a hairpin."`` → ``"pick the lock with a hairpin"``.
+    """
+    if not text:
+        return None
+    text = " ".join(str(text).replace("’", "'").split())
+    for sentence in reversed(_SENTENCE.split(text)):
+        s = sentence.strip().rstrip(".!?").strip()
+        lead = _LEADS.match(s)
+        if lead:
+            rest = s[lead.end():]
+        else:
+            plain = _PLAIN.match(s)
+            if not plain:
+                continue
+            rest = s[2:]
+        rest = rest.strip()
+        if not rest or not rest[0].isalpha():
+            continue
+        for pattern, repl in _PRONOUNS:
+            rest = pattern.sub(repl, rest)
+        rest = _CLEAN.sub("", rest).strip(" ,;:-—–")
+        words = rest.split()
+        if not words or len(words) > MAX_WORDS:
+            continue
+        return " ".join(words)
+    return None
+
+
+def quote(text: str | None, limit: int = 140) -> str | None:
+    """The player's words, tidied and cut to ``limit`` characters, for quoting in prose."""
+    if not text:
+        return None
+    text = " ".join(str(text).split()).replace('"', "'")
+    if len(text) > limit:
+        text = text[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return text
