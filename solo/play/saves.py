@@ -65,6 +65,9 @@ class SavedStep(BaseModel):
     say: Annotated[SafeText, Field(max_length=4000)] | None = None
     who: int | None = Field(default=None, ge=0, le=7)
     note: Annotated[SafeText, Field(max_length=4000)] | None = None
+    #: A model's narration for this step, (beat kind, text) pairs (the templates' is told again).
+    narration: list[tuple[Annotated[str, Field(max_length=40)], Annotated[SafeText, Field(max_length=4000)]]] | None \
+        = Field(default=None, max_length=40)
 
 
 class Sealed(BaseModel):
@@ -89,6 +92,8 @@ class SaveFile(Sealed):
     seed: int | Annotated[SafeText, Field(min_length=1, max_length=80)]
     cast: list[SavedCharacter] = Field(max_length=8)
     steps: list[SavedStep] = Field(default_factory=list)
+    opening: list[tuple[Annotated[str, Field(max_length=40)], Annotated[SafeText, Field(max_length=4000)]]] | None \
+        = Field(default=None, max_length=10)
     narrator: Literal["template", "llm"] = "template"
     playset: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,79}$")] | None = None  # a name, never a path
     transcript: str | None = None
