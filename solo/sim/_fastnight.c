@@ -448,25 +448,14 @@ static PyObject *snapshot(const game_t *g) {
     static const int jokers[2] = {RED_JOKER, BLACK_JOKER};
     PyObject *outcome = g->outcome < 0 ? Py_NewRef(Py_None) : PyBool_FromLong(g->outcome);
     PyObject *tte = g->tests_to_endgame < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(g->tests_to_endgame);
+    /* In the order of solo/sim/fast.py's TABLE_FIELDS. */
     return Py_BuildValue(
-        "{sNsNsNsNsNsNsNsNsNsNsisisNsNsisNsN}",
-        "deck", ints(g->deckbuf + g->dh, g->dn, 0),
-        "trophy", ints(g->trophy, g->tn, 1),
-        "number_reserve", ints(g->nres + g->nh, g->nn, 0),
-        "jacks", ints(g->res[0], g->rn[0], 0),
-        "queens", ints(g->res[1], g->rn[1], 0),
-        "kings", ints(g->res[2], g->rn[2], 0),
-        "jokers", ints(jokers, g->jokers_in ? 2 : 0, 0),
-        "strikes", ints(g->strikes, g->n, 0),
-        "genre", ints(g->genre, g->n, 0),
-        "dead", ints(g->dead, g->n, 0),
-        "pool", g->pool,
-        "spent", g->spent,
-        "weaknesses", ints(g->weak, 4, 0),
-        "endgame", PyBool_FromLong(g->endgame),
-        "tests", g->tests,
-        "tests_to_endgame", tte,
-        "dawn", outcome);
+        "(NNNNNNNNNNiiNNiNN)",
+        ints(g->deckbuf + g->dh, g->dn, 0), ints(g->trophy, g->tn, 1), ints(g->nres + g->nh, g->nn, 0),
+        ints(g->res[0], g->rn[0], 0), ints(g->res[1], g->rn[1], 0), ints(g->res[2], g->rn[2], 0),
+        ints(jokers, g->jokers_in ? 2 : 0, 0), ints(g->strikes, g->n, 0), ints(g->genre, g->n, 0),
+        ints(g->dead, g->n, 0), g->pool, g->spent, ints(g->weak, 4, 0), PyBool_FromLong(g->endgame),
+        g->tests, tte, outcome);
 }
 
 static int parse_setup(game_t *g, rules_t *R, int policy, PyObject *apts, PyObject *rules) {
@@ -610,22 +599,28 @@ static PyObject *fast_tally(PyObject *self, PyObject *args) {
 }
 
 static PyObject *fast_draws(PyObject *self, PyObject *args) {
-    /* The first `count` raw 64-bit outputs of the stream for a seed (for the stream's own test). */
+    /* Raw 64-bit outputs number skip .. skip + count - 1 of the stream seeded `seed`. */
     unsigned long long seed;
-    int count;
-    if (!PyArg_ParseTuple(args, "Ki", &seed, &count)) return NULL;
+    long long skip, count;
+    if (!PyArg_ParseTuple(args, "KLL", &seed, &skip, &count)) return NULL;
+    if (skip < 0 || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "skip and count cannot be negative");
+        return NULL;
+    }
     rng_t r;
     rng_seed(&r, (uint64_t)seed);
-    PyObject *out = PyList_New(count < 0 ? 0 : count);
+    for (long long i = 0; i < skip; i++) rng_next(&r);
+    PyObject *out = PyList_New((Py_ssize_t)count);
     if (!out) return NULL;
-    for (int i = 0; i < count; i++) PyList_SET_ITEM(out, i, PyLong_FromUnsignedLongLong(rng_next(&r)));
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)count; i++)
+        PyList_SET_ITEM(out, i, PyLong_FromUnsignedLongLong(rng_next(&r)));
     return out;
 }
 
 static PyMethodDef methods[] = {
     {"tally", fast_tally, METH_VARARGS, "tally(seed, start, stop, policy, aptitudes, rules) -> totals"},
     {"trace", fast_trace, METH_VARARGS, "trace(game_seed, policy, aptitudes, rules) -> table after every Test"},
-    {"draws", fast_draws, METH_VARARGS, "draws(seed, count) -> the stream's first raw outputs"},
+    {"draws", fast_draws, METH_VARARGS, "draws(seed, skip, count) -> raw outputs skip .. skip + count - 1 of the stream"},
     {NULL, NULL, 0, NULL},
 };
 

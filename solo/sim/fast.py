@@ -23,6 +23,11 @@ NOT_PLAYED = ("name", "min_cast", "max_cast")
 #: Bounds on numbers the extension keeps in C ints (far past anything the rules allow).
 LIMIT = 1_000_000
 
+#: The table after a Test, as :func:`trace` gives it: every pile top first; ``dead`` 0 alive,
+#: 1 by Strikes, 2 by the Red Joker; ``dawn`` ``None`` while the night goes on.
+TABLE_FIELDS = ("deck", "trophy", "number_reserve", "jacks", "queens", "kings", "jokers", "strikes", "genre",
+                "dead", "pool", "spent", "weaknesses", "endgame", "tests", "tests_to_endgame", "dawn")
+
 _MODULE = None
 _TRIED = False
 
@@ -84,8 +89,9 @@ def tally(rules, policy: str, seed: int, start: int, stop: int, cast) -> dict:
     return m.tally(seed & 0xFFFFFFFFFFFFFFFF, start, stop, code, apts, r)
 
 
-def trace(night: int, rules, policy: str, cast) -> list[dict]:
-    """The table after every Test of the night seeded ``night`` (for the differential test)."""
+def trace(night: int, rules, policy: str, cast) -> list[tuple]:
+    """The table after every Test of the night seeded ``night`` (:data:`TABLE_FIELDS`; for the
+    differential test)."""
     m = module()
     if m is None:
         raise Unsupported(NOT_BUILT)

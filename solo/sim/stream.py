@@ -62,19 +62,45 @@ class Xoshiro:
 
 
 class StreamChance:
-    """A :class:`~solo.nott.chance.Chance` drawing from the fast engine's stream."""
+    """A :class:`~solo.nott.chance.Chance` drawing from the fast engine's stream.
+
+    Raw outputs come in blocks (from the compiled generator when it is built, else from
+    :class:`Xoshiro`); the position in the stream is the whole state."""
+
+    BLOCK = 512
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.rng = Xoshiro(seed)
+        self.seed = seed & MASK
+        self.pos = 0
+        self._raw: list[int] = []
+        self._rng = Xoshiro(self.seed)
+        from . import fast
+
+        m = fast.module()
+        self._draws = m.draws if m is not None else None
+
+    def _more(self) -> None:
+        have = len(self._raw)
+        if self._draws is not None:
+            self._raw += self._draws(self.seed, have, self.BLOCK)
+        else:
+            nxt = self._rng.next
+            self._raw += [nxt() for _ in range(self.BLOCK)]
+
+    def below(self, n: int) -> int:
+        if self.pos >= len(self._raw):
+            self._more()
+        x = self._raw[self.pos]
+        self.pos += 1
+        return ((x >> 32) * n) >> 32
 
     def roll(self) -> tuple[int, int]:
-        b = self.rng.below
+        b = self.below
         main = b(10)
         return main, b(4) + 1
 
     def shuffle(self, pile: list[int], what: str) -> None:
-        b = self.rng.below
+        b = self.below
         n = len(pile)
         if what == "trophy":
             if n > 1:
@@ -86,13 +112,13 @@ class StreamChance:
             pile[i], pile[j] = pile[j], pile[i]
 
     def choose(self, cards: Sequence[int], what: str) -> int:
-        return self.rng.below(len(cards))
+        return self.below(len(cards))
 
     def getstate(self) -> Any:
-        return list(self.rng.s)
+        return self.pos
 
     def setstate(self, state: Any) -> None:
-        self.rng.s = list(state)
+        self.pos = state
 
 
 def policy_rng(night: int) -> Xoshiro:
