@@ -116,7 +116,9 @@ def assign_array(kind: str | Sequence[Die | str], assignment: Mapping[Ability | 
     by_ability = {parse_ability(k): v for k, v in assignment.items()}
     missing = [a.value for a in ABILITIES if a not in by_ability]
     if missing or len(by_ability) != len(assignment):
-        raise CreationError(f"assign one die to each of the five abilities; missing {missing!r} in {dict(assignment)!r}")
+        given = ", ".join(f"{parse_ability(k).value}={v}" for k, v in assignment.items()) or "nothing"
+        raise CreationError(f"assign one die to each of the five abilities; {', '.join(missing) or 'one'} "
+                            f"missing (given: {given})")
     got = assign_from_array(array, by_ability, f"{name} array")
     return {a: got[a] for a in ABILITIES}
 

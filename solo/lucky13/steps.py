@@ -29,7 +29,10 @@ class SceneSteps:
             raise SceneError(f"{name} is dying and unconscious (heal or stabilise first)")
         return ch
 
-    def _mods(self, o: Mapping[str, Any]) -> tuple[int, int, Edge, list[Die]]:
+    def _mods(self, o: Mapping[str, Any], skill_rolled: bool = True) -> tuple[int, int, Edge, list[Die]]:
+        """Ability and Skill steps, edge and added dice from the options ``o``. An assist steps
+        the Skill die of a skill task and the Ability die of an ability task (R36): the task is
+        an ability task when ``assist_on`` says so, or when no skill is rolled."""
         a = _whole(o.get("a", 0), "ability steps", -MAX_STEPS, MAX_STEPS)
         s = _whole(o.get("s", 0), "skill steps", -MAX_STEPS, MAX_STEPS)
         e = o.get("edge", 0)
@@ -40,12 +43,18 @@ class SceneSteps:
             raise SceneError("at most three added dice, each d4–d12")
         assist = o.get("assist")
         if assist is not None:
-            s += assist_steps(as_die(assist))
+            on = o.get("assist_on") or ("skill" if skill_rolled else "ability")
+            if on not in ("ability", "skill"):
+                raise SceneError(f"an assist steps the ability or the skill die, not {on!r}")
+            if on == "ability":
+                a += assist_steps(as_die(assist))
+            else:
+                s += assist_steps(as_die(assist))
         return a, s, Edge(e), extra
 
     def side_dice(self, ch: Character, ability: str, skill: str | None, o: Mapping[str, Any]) -> tuple[Die, Die, dict, Edge, list[Die]]:
         """Ability and Skill dice for one roller, modifiers applied, and their labels."""
-        a_steps, s_steps, edge, extra = self._mods(o)
+        a_steps, s_steps, edge, extra = self._mods(o, skill_rolled=skill is not None)
         ab = parse_ability(ability)
         ab_die = ch.ability(ab).stepped(a_steps)
         spec = o.get("spec")
@@ -111,6 +120,11 @@ class SceneSteps:
             abilities = {a: ability_for_percentile(r) for a, r in rolls.items()}
             notes.append("d100: " + ", ".join(f"{a.value} {r % 100:02d} → {abilities[a]}" for a, r in rolls.items()))
         elif method in ARRAYS:
+            beyond = Counter(given.values()) - Counter(ARRAYS[method])
+            if beyond:
+                bad = ", ".join(f"{a.value.lower()}={d}" for a, d in given.items() if d in beyond)
+                raise SceneError(f"the {method} array is {' '.join(str(d) for d in ARRAYS[method])}, one die per "
+                                 f"ability: {bad} is not left in it")
             left = Counter(ARRAYS[method]) - Counter(given.values())
             missing = [a for a in ABILITIES if a not in given]
             rest = sorted(left.elements(), reverse=True)
@@ -304,11 +318,19 @@ class SceneSteps:
             armor_die, armor_name = as_die(armor_arg), "armor"
             if not armor_die.is_single:
                 raise SceneError(f"armor is rated d4–d12, got {str(armor_die)!r}")
-        dpool = defense_pool(dfn.ability(Ability.REFLEX), dfn.skill(d_skill) if d_skill else NONE, armor_die)
-        res = attack(apool, dpool, weapon, chance, mode=self.mode, attacker_edge=edge)
+        d_opts = args.get("defense") or {}
+        if any(k in d_opts for k in ("spec", "asset", "armor", "skill")):
+            raise SceneError("the defender's options are adv, dis, a+N/a-N, s+N/s-N, assist=DIE and +DIE "
+                             "(armor=DIE is the defender's Defensive Die)")
+        d_a, d_s, d_edge, d_extra = self._mods(d_opts)
+        d_sk_die = dfn.skill(d_skill).stepped(d_s) if d_skill else (NONE.stepped(d_s) if d_s > 0 else NONE)
+        dpool = defense_pool(dfn.ability(Ability.REFLEX).stepped(d_a), d_sk_die, armor_die)
+        for d in d_extra:
+            dpool = dpool.add(EXTRA, d)
+        res = attack(apool, dpool, weapon, chance, mode=self.mode, attacker_edge=edge, defender_edge=d_edge)
         sk_label = skill if spec is None else f"{skill}/{att.specialization(spec).name} {att.specialization(spec).level}"
         a_labels = {ABILITY: "Reflex", SKILL: sk_label, ACCURACY: weapon.name, EXTRA: "added"}
-        d_labels = {ABILITY: "Reflex", SKILL: d_skill or "no combat skill", DEFENSE: armor_name}
+        d_labels = {ABILITY: "Reflex", SKILL: d_skill or "no combat skill", DEFENSE: armor_name, EXTRA: "added"}
         self.stats["attacks"] += 1
         for r in (res.attack, res.defense, res.damage_roll):
             if r is not None:

@@ -49,13 +49,15 @@ def cmd_contest(sh: Lucky13Shell, arg: str) -> None:
     sh.step("contest", {"sides": [sh.side(s, "contest") for s in sides]}, dice, queued)
 
 
-@command("attack", "<attacker> <defender> [weapon|ACC/DMG] [options] [dice]", complete="who")
+@command("attack", "<attacker> <defender> [weapon|ACC/DMG] [options] [vs defender's options] [dice]",
+         complete="who")
 def cmd_attack(sh: Lucky13Shell, arg: str) -> None:
     """One round of combat: Reflex + Combat + Accuracy vs Reflex + Combat + Defensive Die; damage on a hit.
 
     Damage is the weapon's Damage die plus the difference; it comes off the defender's hit points.
     e.g. attack Brunella Casimir broadsword, attack Brunella Casimir 4 5 7 2 6 4 6 (your dice: attacker, defender,
-    damage). Options as for check, plus armor=DIE|none (the defender's Defensive Die) and with=SKILL.
+    damage). Options as for check, plus armor=DIE|none (the defender's Defensive Die) and with=SKILL; after vs,
+    the defender's: adv, dis, a+N/a-N, s+N/s-N, assist=DIE, +DIE (attack Brunella Casimir vs dis a+1).
     """
     scene = sh.need_scene()
     words, dice, queued = sh.split_dice(_tokens(arg))
@@ -78,6 +80,15 @@ def cmd_attack(sh: Lucky13Shell, arg: str) -> None:
         else:
             have = gear.text() if gear and gear.text() else "nothing"
             raise CommandError(f"{attacker} has no weapon {rest[0]!r} (carries: {have})")
+    low = [w.lower() for w in rest]
+    if "vs" in low:  # the defender's modifiers after vs
+        at = low.index("vs")
+        defense = _options(rest[at + 1:])
+        if any(k in defense for k in ("spec", "asset")):
+            raise CommandError("the defender's options after vs: adv, dis, a+N/a-N, s+N/s-N, assist=DIE, +DIE")
+        if defense:
+            args["defense"] = defense
+        rest = rest[:at]
     args.update(_options(rest, attack=True))
     sh.step("attack", args, dice, queued)
 
@@ -140,6 +151,8 @@ def cmd_dice(sh: Lucky13Shell, arg: str) -> None:
     for w in words:
         if not re.fullmatch(r"\d{1,4}", w):
             raise CommandError(f"dice are whole numbers as the dice show them, got {w!r}")
+        if not 1 <= int(w) <= 100:  # a d4–d12 shows 1–12; a d100 for a random character 1–100
+            raise CommandError(f"no die shows {w}: a die shows 1–12 (a d100 1–100); nothing was queued")
         values.append(int(w))
     if len(values) > 200:
         raise CommandError("at most 200 dice at once")
@@ -174,3 +187,24 @@ def cmd_heal(sh: Lucky13Shell, arg: str) -> None:
         sh.step("heal", {"who": who, "amount": _int(rest[0], "healing")})
     else:
         raise CommandError(f"heal needs <who> N, <who> stabilise or <who> rest MINUTES, e.g. heal {who} 5")
+
+
+@command("reaction", "<who> <skill|none> <decision> [options] [dice]", complete="who")
+def cmd_reaction(sh: Lucky13Shell, arg: str) -> None:
+    """A Reaction check: is the NPC friendly? Charm + a social skill + the decision die, 13 or more.
+
+    "The PC's reputation will cause the Charm die to step up or down according to their reputation
+    level": one step per level (R28). e.g. reaction Vera persuasion moderate, reaction Vera none hard.
+    Options as for check.
+    """
+    words, dice, queued = sh.split_dice(_tokens(arg))
+    who, rest = sh.take_who(words, "reaction")
+    if len(rest) < 2:
+        raise CommandError(f"reaction needs <who> <skill|none> <decision die>, e.g. reaction {who} none moderate")
+    args = sh.side([who, "charm", rest[0]] + rest[2:], "reaction")
+    args["difficulty"] = str(parse_difficulty_word(rest[1]))
+    rep = sh.need_scene().character(who).reputation
+    if rep:
+        args["a"] = args.get("a", 0) + rep
+        sh.info(f"Reputation {rep:+d}: {who}'s Charm steps {'up' if rep > 0 else 'down'} {abs(rep)}", "dim")
+    sh.step("check", args, dice, queued)

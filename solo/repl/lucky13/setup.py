@@ -30,6 +30,9 @@ def cmd_new(sh: Lucky13Shell, arg: str) -> None:
             seed = int(w)
         elif w in MODES and mode is None:
             mode = Mode(w)
+        elif w == "title" and not title:  # new title The Drowned Chapel: the rest is the title
+            title.extend(words[i + 1:])
+            break
         elif w in ("allowance", "specs") and i + 1 < len(words):
             i += 1
             allowance = _int(words[i], "allowance")

@@ -48,7 +48,7 @@ ABILITY_KEYS = {a.value.lower(): a.value for a in ABILITIES} | {a.value.lower()[
 ADV_WORDS = ("adv", "advantage", "bg", "background")
 DIS_WORDS = ("dis", "disadvantage", "imp", "impairment")
 OPTION_HELP = ("options: spec=NAME, asset=QUALITY, adv, dis, a+N / a-N (Ability die), s+N / s-N (Skill die), "
-               "assist=DIE, +DIE (an added die)")
+               "assist=DIE (assist=ability:DIE for an ability task), +DIE (an added die)")
 MODES = tuple(m.value for m in Mode)
 
 def _tokens(arg: str) -> list[str]:
@@ -91,7 +91,13 @@ def _options(words: list[str], *, attack: bool = False) -> dict:
                 o["spec"] = v.replace("_", " ")
             elif k == "asset":
                 o["asset"] = asset_level(int(v) if v.isdigit() else v)
-            elif k == "assist":
+            elif k == "assist":  # assist=d8, or assist=ability:d8 / assist=skill:d8 for the die it steps (R36)
+                on, sep, die = v.partition(":")
+                if sep and on.lower() in ("skill", "ability") and die:
+                    o["assist_on"] = on.lower()
+                    v = die
+                elif sep:
+                    raise CommandError(f"assist=DIE, assist=ability:DIE or assist=skill:DIE, got {w!r}")
                 o["assist"] = str(as_die(v))
             elif attack and k == "armor":
                 o["armor"] = "none" if v.lower() in ("none", "-") else str(as_die(v))
@@ -237,7 +243,13 @@ class Lucky13Shell(BaseShell):
         return words, None, False
 
     def step(self, kind: str, args: dict, dice: list[int] | None = None, queued: bool = False) -> Outcome:
-        out = self.need_scene().do(kind, args, dice)
+        try:
+            out = self.need_scene().do(kind, args, dice)
+        except ValueError as exc:
+            if not queued:
+                raise
+            raise CommandError(f"{exc} — these dice came from the queue ({' '.join(map(str, dice or []))}): "
+                               "dice clear empties it, dice N … sets new ones") from None
         if queued:
             self.queued = []
         self.show(out)
@@ -284,8 +296,9 @@ class Lucky13Shell(BaseShell):
         hits = [k for k in ch.skills if k.lower().startswith(key)]
         if len(hits) == 1:
             return hits[0], None
-        raise CommandError(f"{who} has no skill {word!r} (skills: {', '.join(ch.skills) or 'none'}; "
-                           "or none for no skill die)")
+        raise CommandError(f"{who} has no skill {word!r} (skills: {', '.join(ch.skills) or 'none'}): roll with none "
+                           f"for no skill die, or give skills when making the character, e.g. character {who} "
+                           f"balanced {word.capitalize()}=pulse (undo, then make {who} again)")
 
     def side(self, words: list[str], doing: str) -> dict:
         """``<who> <ability> <skill> [options]`` for a check or a contest side."""
