@@ -99,7 +99,7 @@ def median(hist: Sequence[int], n: int) -> float | int:
     return (_kth(hist, n // 2 - 1) + _kth(hist, n // 2)) / 2
 
 
-def tests_sd(t: dict) -> float:
+def sd_tests_per_night(t: dict) -> float:
     """Standard deviation of Tests per night."""
     n = t["games"]
     mean = t["tests_sum"] / n
