@@ -239,8 +239,12 @@ class Scene(SceneSteps):
                                 f"{scene.steps[-1].dice} where the save says {st.dice} (file kept as it is)")
         scene._replaying = False
         scene.save_path = path
-        if save.transcript:
-            scene.transcript = SceneTranscript(Path(save.transcript), resume=True)
+        if save.transcript:  # a save never chooses where to write: <its name>.md, beside it or in the data folder
+            from ..play.paths import transcripts_dir
+
+            own = path.with_suffix(".md")
+            where = own if Path(save.transcript) == own else transcripts_dir() / (path.stem + ".md")
+            scene.transcript = SceneTranscript(where, resume=True)
         return scene
 
     # ------------------------------------------------------------------ helpers for steps

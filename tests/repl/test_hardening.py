@@ -394,3 +394,20 @@ def test_fuzz_a_few_thousand_random_lines_and_every_later_action_still_saves(tmp
     text = output(sh)
     assert "\x1b" not in text and "internal error" not in text and "Traceback" not in text
 
+
+
+def test_a_lucky13_save_never_chooses_where_its_transcript_is_written(tmp_path, solo_home):
+    from solo.lucky13.saves import read_scene_save
+    from solo.repl.lucky13 import Lucky13Shell
+
+    sh = Lucky13Shell(make_shell().console)
+    assert sh.run_line("new seed 5") and sh.run_line("character Ada random")
+    data = json.loads(sh.scene.save_path.read_text(encoding="utf-8"))
+    data["transcript"] = str(tmp_path / "elsewhere" / "startup.sh")
+    path = tmp_path / "scene.json"
+    path.write_bytes(reseal(data))
+    read_scene_save(path)  # a valid save
+    sh2 = Lucky13Shell(make_shell().console)
+    assert sh2.run_line(f'load "{path}"') and sh2.run_line("Ada: hello")
+    assert not (tmp_path / "elsewhere").exists()
+    assert sh2.scene.transcript.path == solo_home / "transcripts" / "scene.md"
