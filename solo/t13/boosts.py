@@ -23,6 +23,8 @@ DEFAULT_STRESS_MAX = 5
 DEFAULT_STRAIN_MAX = 3
 #: "Shock themselves more than once": Shocks one Test may Gain.
 SHOCKS_PER_TEST = 1
+#: "may not … Shock themselves more than once": at most one Shock on the track (R8).
+SHOCK_MAX = 1
 
 
 def _count(value: object, what: str, error: type[Exception]) -> int:
@@ -96,6 +98,9 @@ def apply_boosts(boosts: Boosts, tracks: Tracks) -> Tracks:
     if boosts.shock > SHOCKS_PER_TEST:
         raise BoostLimitError(f"cannot Gain {boosts.shock} Shocks: a character may not Shock themselves "
                               f"more than once")
+    if boosts.shock and tracks.shock + boosts.shock > SHOCK_MAX:
+        raise BoostLimitError(f"cannot Gain a Shock: the character already holds {tracks.shock} "
+                              f"and may not Shock themselves more than once (until it is Relieved)")
     return Tracks(chi=tracks.chi - boosts.chi, stress=tracks.stress + boosts.stress,
                   strain=tracks.strain + boosts.strain, shock=tracks.shock + boosts.shock,
                   stress_max=tracks.stress_max, strain_max=tracks.strain_max)

@@ -103,6 +103,10 @@ def arithmetic(entry: Entry, result: GroupResult) -> list[str]:
     if entry.draw_off:
         place += f" (draw-off: {' '.join(card_str(c) for c in entry.draw_off)})"
     placing = [lv for lv in entry.levels if lv.kind in ("placing", "below_placing")]
+    withheld = (not entry.passed and result.rules.levels_require_pass
+                and entry.place <= result.rules.success_places)
+    if withheld:  # R13: the placing Success Level is additional to a pass
+        place += " (a fail: no placing Success Level, which is additional to a pass)"
     out.append(place + (": " + "; ".join(_level_text(lv) for lv in placing) if placing else ""))
     for lv in entry.levels:
         if lv.kind not in ("placing", "below_placing"):

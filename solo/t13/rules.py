@@ -32,7 +32,8 @@ class Rules:
       Level; ``None`` — off (R12).
     - ``ties``: ``"share"`` — equal totals share a placing; ``"draw_off"`` — tied characters
       draw again until the tie is broken (R10).
-    - ``levels_require_pass``: placing Success Levels only for characters who passed (R13).
+    - ``levels_require_pass``: placing Success Levels only for characters who passed — the
+      "additional" Success Level is on top of a pass (default; R13). False grades everyone.
     """
 
     opposite_colour_failure: bool = True
@@ -42,7 +43,7 @@ class Rules:
     success_places: int = 1
     failure_below: int | None = None
     ties: str = "share"
-    levels_require_pass: bool = False
+    levels_require_pass: bool = True
 
     def __post_init__(self) -> None:
         for name in ("opposite_colour_failure", "stack_suit_failures", "shared_deck", "levels_require_pass"):

@@ -31,10 +31,18 @@ def test_an_already_full_track_allows_no_more_but_zero():
 
 
 def test_one_shock_per_test():
-    assert apply_boosts(Boosts(shock=1), Tracks(shock=2)).shock == 3
+    assert apply_boosts(Boosts(shock=1), Tracks()).shock == 1
     with pytest.raises(BoostLimitError) as e:
         apply_boosts(Boosts(shock=2), Tracks())
     assert "2 Shocks" in str(e.value)
+
+
+def test_a_shocked_character_may_not_shock_themselves_again():
+    # R8: "may not … Shock themselves more than once" caps the Shock track at one
+    with pytest.raises(BoostLimitError) as e:
+        apply_boosts(Boosts(shock=1), Tracks(shock=1))
+    assert "already holds 1" in str(e.value)
+    assert apply_boosts(Boosts(stress=1), Tracks(shock=1)).shock == 1  # holding one is no bar to other Boosts
 
 
 def test_chi_is_spent_from_what_one_has():

@@ -149,3 +149,13 @@ def test_register_as_a_solo_subcommand(capsys):
     assert capsys.readouterr().out == run(capsys, EXAMPLE)[1]
     args = parser.parse_args(["draw-test", "--char", "A:x"])
     assert args.func(args) == 2
+
+
+def test_a_failing_first_place_is_told_it_gains_no_success_level(capsys):
+    # R13: "the Character with the highest Pips being granted an additional Success Level" — on top of a pass
+    code, out, _ = run(capsys, ["--char", "A:5::card=1S", "--seed", "1", "--no-narration"])
+    assert code == 0 and "= 8 against Difficulty 20: falls short by 12 — Fail" in out
+    assert "+1 Success Level" not in out and "Levels: 0 Success, 0 Failure" in out
+    assert "1st place (a fail: no placing Success Level, which is additional to a pass)" in out
+    code, out, _ = run(capsys, ["--char", "A:25::card=1S", "--seed", "1", "--no-narration"])
+    assert "1st place: +1 Success Level (highest Pips)" in out and "Levels: 1 Success" in out

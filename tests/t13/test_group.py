@@ -140,9 +140,10 @@ def test_breakdown_lines_add_up_and_read_well():
 
 
 def test_levels_require_pass_option():
+    # R13: the top Success Level is "additional", on top of a pass: a failing first place gets none
     people = [Participant("A", "Trial", 1, card="2♠"), Participant("B", "Trial", 1, card="A♠")]
-    assert run_test(people, 10).entries[0].success_levels == 1
-    assert run_test(people, 10, rules=Rules(levels_require_pass=True)).entries[0].success_levels == 0
+    assert run_test(people, 10).entries[0].success_levels == 0
+    assert run_test(people, 10, rules=Rules(levels_require_pass=False)).entries[0].success_levels == 1
 
 
 def test_success_places_zero_turns_grading_off():

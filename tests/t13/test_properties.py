@@ -22,7 +22,7 @@ def groups(draw, max_size=7):
 
 rules_st = st.builds(Rules, success_places=st.integers(0, 4),
                      failure_below=st.none() | st.integers(1, 6),
-                     opposite_colour_failure=st.booleans())
+                     opposite_colour_failure=st.booleans(), levels_require_pass=st.booleans())
 
 
 @given(facet=st.sampled_from(FACET_NAMES), draw=st.integers(0, 30), card=st.integers(0, 51),
@@ -53,14 +53,16 @@ def test_shared_ranking_and_levels(people, rules, difficulty):
         assert e.place == 1 + sum(t > e.total for t in totals)
         assert e.passed == (e.total > difficulty)
         placing_sl = sum(l.success for l in e.levels if l.kind == "placing")
-        assert placing_sl == max(0, rules.success_places - e.place + 1)
+        graded = e.passed or not rules.levels_require_pass  # R13: "additional" is on top of a pass
+        assert placing_sl == (max(0, rules.success_places - e.place + 1) if graded else 0)
         below = sum(l.failure for l in e.levels if l.kind == "below_placing")
         assert below == (1 if rules.failure_below is not None and e.place > rules.failure_below else 0)
         assert e.failure_levels == below + e.result.suit_failures
     if rules.success_places >= 1:
         top = [e for e in res.entries if any(l.label == "highest Pips" for l in e.levels)]
-        assert {e.index for e in top} == {i for i, t in enumerate(totals) if t == max(totals)}
-        if totals.count(max(totals)) == 1:
+        assert {e.index for e in top} == {i for i, t in enumerate(totals) if t == max(totals)
+                                          and (t > difficulty or not rules.levels_require_pass)}
+        if totals.count(max(totals)) == 1 and top:
             assert len(top) == 1
 
 
