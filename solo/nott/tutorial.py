@@ -24,14 +24,14 @@ THREAT = ("A♠ A♥ 4♣ 7♦ 9♠ 8♥ J♠ Q♥ K♣ J♣ J♦ 2♠ 3♥ 2♦
 
 #: Dice for each Threat Card: the first roll, then a Genre Point reroll.
 DICE = {
-    "A♠": [(4, 1)], "A♥": [(6, 3)], "4♣": [(0, 3)], "7♦": [(3, 3)], "9♠": [(2, 2), (7, 2)],
+    "A♠": [(4, 1)], "A♥": [(6, 3)], "4♣": [(0, 3)], "7♦": [(3, 3)], "9♠": [(2, 2), (3, 4)],
     "8♥": [(1, 4)], "J♠": [(8, 2)], "Q♥": [(5, 1)], "K♣": [(6, 2)], "J♣": [(3, 1)], "J♦": [(4, 2)],
-    "BJ": [(9, 2)], "RJ": [(7, 4)],
+    "BJ": [(9, 2)], "K♠": [(0, 1)], "RJ": [(7, 4)],
 }
 
 #: Shuffles, in order, per pile: the cards that come out on top (skipped if not in the pile).
 SHUFFLES = {
-    "threat": [["Q♥"], ["K♣"], ["J♣"], ["J♦"], ["BJ", "RJ"]],
+    "threat": [["Q♥"], ["K♣"], ["J♣"], ["J♦"], ["BJ", "K♠", "RJ"], ["RJ"]],
     "trophy": [["A♥"], ["10♦"], ["A♠"], ["A♥"], ["A♠"], ["10♦"], ["10♦"]],
 }
 CHOICES = {"jack": ["J♥", "J♥", "J♥"], "king": ["K♠"], "black_joker": ["K♣", "K♠"]}
@@ -62,8 +62,8 @@ LESSONS: dict[str, tuple[str, str, str]] = {
     "9♠": ("A Genre Point reroll",
            "\"The Director starts with 13 Genre Points that they can award you with for playing into the genre's "
            "tropes. You can spend one Genre Point to reroll your entire d13 and add a +1 to that roll's main die. "
-           "You must accept the second result.\" Cat is about to read the camp's history aloud in the dark — a "
-           "trope if ever there was one.",
+           "You must accept the second result.\" — even when it is worse: a Dire failure is a Strike. Cat is about "
+           "to read the camp's history aloud in the dark — a trope if ever there was one.",
            "award Cat for reading the old legend aloud, test Cat, roll, then reroll"),
     "8♥": ("A Strike",
            "\"You get a Strike when you: Fail any Test against the Killer. Fail a Test with Dire (4) Fallout. "
@@ -98,6 +98,12 @@ LESSONS: dict[str, tuple[str, str, str]] = {
            "Difficulty. The Black Joker, The Twist: \"Success: Removes the highest face card from the deck. "
            "Failure: Adds another King.\" Then it leaves the game. Jokers have no suit: no Aptitude.",
            "test Ann, then roll"),
+    "K♠": ("The third Strike",
+           "\"Everyone in Night of the Thirteenth gets two close calls with death before the end comes for them.\" "
+           "Cat has had hers: a Strike from the reroll that went Dire, one from the King of Clubs. A King is "
+           "\"disastrous\" to fail — one more Strike — and the third Strike kills. Someone has to face it, and the "
+           "dead take no more Tests.",
+           "test Cat, then roll"),
     "RJ": ("The Red Joker: the end",
            "\"The Red Joker (The End): This is it. The true finale. One character must make a final Test.\" "
            "Success: \"You see the dawn. Any surviving characters have won.\" Failure: the tester is killed and "
@@ -166,3 +172,14 @@ def lesson_for(game: Game) -> tuple[str, str, str] | None:
     from .cards import card_str
 
     return LESSONS.get(card_str(game.threat))
+
+
+def lesson_tester(game: Game) -> str | None:
+    """The character the current card's lesson has test (``test Ben, then roll`` → ``Ben``)."""
+    lesson = lesson_for(game)
+    if lesson is None:
+        return None
+    import re
+
+    m = re.search(r"\btest (\w+)", lesson[2])
+    return m.group(1) if m else None

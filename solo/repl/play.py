@@ -37,7 +37,17 @@ def cmd_test(sh: Shell, arg: str) -> None:
     m, f = sh.dice(dice_words)
     if m is not None:
         actions.append(Roll(m, f))
+    want = None
+    if sh.tutorial:
+        from ..nott.tutorial import lesson_tester
+
+        want = lesson_tester(night.game)
+        if want is not None and want.lower() == night.cast[who].name.lower():
+            want = None
     _play_with_auto_resolve(sh, actions)
+    if want is not None:  # the dice belong to the card, not to the character
+        sh.info(f"(The lesson has {want} take this card. {night.cast[who].name} rolls the lesson's dice instead, "
+                f"and the story may go another way: type undo to give it to {want}, or play on.)", "bold magenta")
 
 
 def _play_with_auto_resolve(sh: Shell, actions: list) -> None:

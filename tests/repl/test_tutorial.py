@@ -38,6 +38,8 @@ roll
 resolve
 test Ann
 roll
+test Cat
+roll
 test Ben
 roll""".splitlines()
 
@@ -56,7 +58,7 @@ def test_the_tutorial_walks_through_every_rule_to_dawn():
         assert f"Lesson: {title}" in text
     kinds = {type(e) for e in seen}
     for kind in (E.StrikeGained, E.WeaknessFound, E.EndgameBegan, E.JokerRevealed, E.BlackJokerResolved,
-                 E.RedJokerResolved, E.GenrePointSpent, E.Dawn):
+                 E.RedJokerResolved, E.GenrePointSpent, E.CharacterDied, E.Dawn):
         assert kind in kinds, kind.__name__
     resolved = [e for e in seen if type(e) is E.TestResolved]
     assert any(r.adjust == 1 for r in resolved)  # Aptitude used
@@ -76,3 +78,32 @@ def test_the_tutorial_lets_the_player_choose_differently_and_undo():
     assert sh.run_line("undo")
     assert sh.run_line("resolve +1")
     assert g.trophy[0] == 3 * 13 + 6  # the same dice came back: 7♦ beaten
+
+
+def test_the_tutorial_shows_a_death_by_the_third_strike():
+    # Cat's Strikes: the Dire failure of her reroll on 9♠ ("Fail a Test with Dire (4) Fallout"), then
+    # failing K♣ and K♠ ("Fail any Test against the Killer"): the third kills.
+    sh = make_shell()
+    sh.start_tutorial()
+    strikes_by_card = []
+    for line in SCRIPT:
+        card = sh.night.game.threat
+        sh.run_line(line)
+        strikes_by_card += [card for e in sh.night.last_events if type(e) is E.StrikeGained and e.who == 2]
+    g = sh.night.game
+    from solo.nott.cards import card_str
+
+    assert [card_str(c) for c in dict.fromkeys(strikes_by_card)] == ["9♠", "K♣", "K♠"]
+    assert g.dead[2] == "strikes" and g.outcome().survivors == (0, 1, 3)
+    assert "Lesson: The third Strike" in output(sh)
+
+
+def test_testing_another_character_than_the_lesson_says_so_and_offers_undo():
+    sh = make_shell()
+    sh.start_tutorial()
+    assert sh.run_line("test Ann")  # the first lesson says: test Ben
+    text = " ".join(output(sh).split())
+    assert "The lesson has Ben take this card. Ann rolls the lesson's dice instead" in text
+    assert "type undo to give it to Ben" in text
+    assert sh.run_line("undo") and sh.run_line("test Ben")
+    assert output(sh).count("The lesson has") == 1  # no note when the lesson's character tests
