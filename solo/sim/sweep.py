@@ -103,10 +103,17 @@ def tasks(vs: Sequence[Variant], games: int, policy: str, seed: int, chunk: int 
 
 def run_chunk(task: tuple) -> tuple[int, dict]:
     """One chunk of work (what a local worker or a Dask worker runs)."""
+    from .fast import Unsupported
     from .run import tally_range
 
     i, *rest = task
-    return i, tally_range(*rest)
+    try:
+        return i, tally_range(*rest)
+    except Unsupported as exc:  # a cluster worker without the compiled engine
+        import socket
+
+        raise ValueError(f"on {socket.gethostname()}: {exc}; install solo there with a C compiler, "
+                         "or sweep with --engine core") from None
 
 
 def _collect(results: Iterable[tuple[int, dict]], n: int, progress: Callable[[int], None] | None) -> list[dict]:
