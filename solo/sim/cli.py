@@ -53,7 +53,10 @@ def sim(args: argparse.Namespace) -> int:
     engine, note = pick_engine(args.engine, rules, args.policy)
     if note:
         say(note)
-    workers = args.workers or (os.cpu_count() or 1)
+    from .run import CHUNK
+
+    # never more workers than chunks of work (at 20,000 nights the fast engine needs one)
+    workers = min(args.workers or (os.cpu_count() or 1), -(-args.games // CHUNK[engine]))
     started = time.perf_counter()
     bar, advance = (None, None) if args.json else _progress_bar(args.games, "simulating")
     if bar is not None:
