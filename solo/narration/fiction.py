@@ -147,6 +147,20 @@ class Fiction:
             "endgame": self.endgame,
         }
 
+    def snapshot(self):
+        """What the continuity checker reads (:class:`~solo.narration.continuity.Snapshot`)."""
+        from .continuity import Snapshot
+
+        return Snapshot(
+            dead=frozenset(p.name for p in self.people if p.dead),
+            lost=frozenset(self.lost_items()),
+            living=tuple(p.name for p in self.people if not p.dead),
+            anyone_hurt=any(p.hurts or p.scrapes or p.dead for p in self.people),
+            weaknesses=dict(self.weaknesses),
+            spoke=frozenset(p.name for p in self.people if p.line and not p.dead),
+            aptitudes={p.name: p.aptitude for p in self.people},
+        )
+
     def facts(self) -> list[str]:
         """The fiction as short sentences of fact, for a model's prompt."""
         out = [f"The group is at {self.location}."]

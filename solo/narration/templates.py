@@ -121,6 +121,14 @@ def possessive(name: Any) -> str:
     return f"{name}'s"
 
 
+def uncap(text: Any) -> str:
+    """Lower-case the first word when it is an ordinary word ("The door" → "the door"), so a
+    line can follow an opener; names keep their capital."""
+    text = str(text)
+    first, _, rest = text.partition(" ")
+    return (first.lower() if first in _LOWER else first) + (" " + rest if rest else "")
+
+
 def bare(archetype: Any) -> str:
     """``"The Jock"`` → ``"Jock"``; an empty archetype → ``"horror-movie"``."""
     text = str(archetype or "").strip()
@@ -140,7 +148,7 @@ def make_environment(path: str | os.PathLike[str] | None = None) -> Environment:
     )
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
-                       possessive=possessive)
+                       possessive=possessive, uncap=uncap)
     return env
 
 
@@ -263,7 +271,7 @@ class TemplateNarrator:
         return self.story.view() if self.story is not None else _EMPTY_VIEW
 
     def _context(self, beat: Beat) -> dict[str, Any]:
-        ctx = {"player_action": None, "summary": "", "location": None}
+        ctx = dict(DETAILS)
         ctx.update(beat.context)
         ctx.setdefault("f", self._view())
         ctx.update(kind=beat.kind, setting=self.setting)
@@ -273,6 +281,15 @@ class TemplateNarrator:
         return self.env.get_template(name).render(ctx)
 
 
+#: What the fiction adds to a beat (see ``Fiction.apply``), as told when there is no fiction.
+DETAILS: dict[str, Any] = {
+    "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
+    "already_said": None, "action": None, "said": None, "wounds": [], "items": [], "lost_item": None,
+    "scrape": None, "hurt": None, "hurts": [], "epithet": None, "epithets": [], "deeds": [], "deed": None,
+    "earlier_hurts": [], "left": None, "left_count": None, "weakness_words": None, "weaknesses": [],
+    "people": [],
+}
+
 _EMPTY_VIEW: dict[str, Any] = {
     "location": None, "people": [], "living": [], "living_count": 0, "dead": [], "hurt": [],
     "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False,
@@ -281,7 +298,12 @@ _EMPTY_VIEW: dict[str, Any] = {
 # ---------------------------------------------------------------------- composing
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”’)]*\s+(?=[\"“(]?[A-Z0-9])")
-_AGAIN = ("Once more: ", "Again: ", "And again: ", "This time too: ", "Still: ")
+_AGAIN = ("Again, ", "Once more, ", "Then, ", "This time, ", "Just as before, ", "And then, ", "Somehow, ",
+          "Meanwhile, ", "By now, ", "Even so, ")
+#: First words that lose their capital after an opener ("Again, the door gives.").
+_LOWER = frozenset("The A An It It's Its This That There Something Someone Somewhere Nobody No Not Every Everything "
+                   "Everyone Your You One Two Three Four Small Clean But And Barely Perfect Whatever Glass Wood Rain "
+                   "Steady Brute Stay Somehow Nothing Heavy Moonlight Broken Far Even All Only".split())
 
 
 def sentences(text: str) -> list[str]:
@@ -338,8 +360,7 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
         pick_ = next((cands[(start + k) % len(cands)] for k in range(len(cands))
                       if _fresh(cands[(start + k) % len(cands)], used)), None)
         if pick_ is None and not optional:
-            base = cands[start]
-            pick_ = next((a + base for a in _AGAIN if _fresh(a + base, used)), base)
+            pick_ = _again(cands, start, used)
         if pick_ is None:
             continue
         for s in sentences(pick_):
@@ -347,6 +368,20 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
                 used.add(norm(s))
         chosen.append(pick_)
     return _tidy(" ".join(chosen))
+
+
+def _again(cands: list[str], start: int, used: set[str]) -> str:
+    """A required slot whose every line has been told: the same beat, opened another way
+    ("Again, Eddie heaves, and nothing moves.")."""
+    for opener in _AGAIN:
+        for k in range(len(cands)):
+            base = cands[(start + k) % len(cands)]
+            first, _, rest = base.partition(" ")
+            head = first.lower() if first in _LOWER else first
+            text = opener + head + (" " + rest if rest else "")
+            if _fresh(text, used):
+                return text
+    return cands[start]
 
 
 def _hash(key: tuple, name: str) -> int:

@@ -95,6 +95,7 @@ class Night:
                                "why": c.why} for c in self.game.cast], seed, self.setting)
         self._stories: list = []  # the fiction before each step, parallel to ``steps``
         self.opening: list[tuple[str, str]] = []  # the opening's narration
+        self.preface: list[str] = []  # table notes before the first step (a side-rule race)
         self._replayer = None  # a template narrator for replays and missing texts
         self._set_narrator(narrator)
         self.narrator_name = narrator_name
@@ -110,6 +111,8 @@ class Night:
         self.live_transcript = True
         self._stored: list[tuple[str, str]] | None = None  # narration read from a save, for replay
         self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
+        #: Called with (beat, text, fiction before, fiction after) for every text told.
+        self.on_told: Callable | None = None
 
     def _set_narrator(self, narrator) -> None:
         self._narrator = narrator
@@ -225,7 +228,11 @@ class Night:
         """A table note (e.g. why a Genre Point was awarded): kept with the last step, so it
         goes with it on undo."""
         text = " ".join(str(text).split())
-        if not text or not self.steps:
+        if not text:
+            return
+        if not self.steps:  # before the first step: with the opening (kept in memory only)
+            self.preface.append(text)
+            self.write_transcript()
             return
         step = self.steps[-1]
         step.note = f"{step.note}{NOTE_SEP}{text}" if step.note else text
@@ -279,7 +286,9 @@ class Night:
         story = self.story
         enriched = []
         for beat in beats:
+            before = story.snapshot()
             details = story.apply(beat.kind, dict(beat.context))
+            after = story.snapshot()
             enriched.append(Beat(beat.kind, {**beat.context, **details, "f": story.view()}))
             beat = enriched[-1]
             tag = beat.kind
@@ -289,7 +298,9 @@ class Night:
                 text = self._replay_text(beat)
                 if text:
                     told.append((tag, text))
+                    self._checked(beat, text, before, after)
                 continue
+            self._guard(beat, before, after)
             chunks: list[str] = []
             for chunk in self.narrator.narrate(beat):
                 if isinstance(chunk, Retraction):
@@ -304,9 +315,24 @@ class Night:
             text = " ".join(text.split())
             if text:
                 told.append((tag, text))
+                self._checked(beat, text, before, after)
         if enriched:
             self.last_beats = enriched
         return told
+
+    def _checked(self, beat, text: str, before, after) -> None:
+        if self.on_told is not None:
+            self.on_told(beat, text, before, after)
+
+    def _guard(self, beat, before, after) -> None:
+        """Give a model's narrator the continuity check for this beat (it falls back to the
+        templates on a text that contradicts the fiction)."""
+        narrator = self.narrator
+        if hasattr(narrator, "guard"):
+            from ..narration.continuity import check
+
+            who = beat.get("name")
+            narrator.guard = lambda text: check(text, beat.kind, before, after, who)
 
     def _replay_text(self, beat) -> str:
         """A beat's text without telling it: read back from the save, or the templates'."""

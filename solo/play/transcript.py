@@ -79,6 +79,7 @@ def render(night: "Night", form: str = "story") -> str:
     else:
         parts.append(_log_events(night, list(night.game.opening_events)))
         parts.append("".join(_quote(t) + "\n" for _k, t in night.opening))
+    parts.extend(f"{_md(n)}\n\n" for n in night.preface)
     tests = 0
     for step, events in zip(night.steps, night.step_events):
         out, tests = (_story_step if form == "story" else _log_step)(night, step, events, tests)
@@ -93,7 +94,8 @@ def _header(night: "Night", form: str) -> str:
     r = g.rules
     title = night.playset_title or "actual play"
     if form == "story":
-        setting = night.playset_title or "Camp Crystal Pines"
+        setting = (f"{night.playset_title or night.playset} (the {night.playset} playset)" if night.playset
+                   else "Camp Crystal Pines")
         lines = [f"# Night of the Thirteenth — {_md(title)}", "",
                  f"*{setting} · {r.name} rules{' (fast setup)' if r.fast_setup else ''} · seed {_md(str(night.seed))}"
                  f" · narrated by the {_md(night.narrator_name)} director*", ""]
@@ -159,7 +161,7 @@ def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, in
         elif base == "endgame":
             out.append("## The Endgame\n\n")
         elif base in ("dawn", "all_dead"):
-            out.append("## Dawn\n\n" if base == "dawn" else "## The night wins\n\n")
+            out.append("## Dawn\n\n" if base == "dawn" else "## Everyone is dead\n\n")
         elif base == "death" and deaths:
             deaths.pop(0)
         out.append(_quote(text) + "\n")

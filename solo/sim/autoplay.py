@@ -15,7 +15,7 @@ from .policies import get_policy, next_actions
 
 def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Path | None,
              narrator_kind: str = "template", model: str | None = None, notice=None, playset=None,
-             form: str = "story", on_step=None) -> Night:
+             form: str = "story", on_step=None, on_told=None) -> Night:
     """Play a whole night; ``playset`` (a :class:`~solo.playsets.Playset`) sets the scene and
     the quick cast's archetypes (its rules are the caller's to apply to ``rules``)."""
     from ..narration.factory import make_narrator
@@ -30,6 +30,7 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
                   playset=playset.name if playset is not None else None, transcript_form=form)
     night.playset_title = playset.title if playset is not None else None
     night.live_transcript = False  # written once, at the end
+    night.on_told = on_told
     night.start()
     game = night.game
     rng = random.Random(seed ^ 0x5EED)

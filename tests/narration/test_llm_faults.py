@@ -151,7 +151,7 @@ def test_pulling_the_plug_mid_game_changes_only_the_prose(tmp_path, monkeypatch)
     assert night.game.outcome() == reference.outcome()
     assert "unavailable" in notices[0] and all("narrator retry" in t for t in notices[1:])  # then paused
     text = (tmp_path / "t.md").read_text()
-    assert "The door creaks open." in text and "## Totals" in text
+    assert "The door creaks open." in text and "## Epilogue" in text
 
 
 def test_a_failing_server_is_paused_until_the_player_asks_again(tmp_path):

@@ -160,7 +160,10 @@ def test_transcript_header_names_the_playset_and_autoplay_uses_its_archetypes(tm
     night = autoplay(5, ps.ruleset(), "careful", out=tmp_path / "t.md", playset=ps)
     text = (tmp_path / "t.md").read_text()
     assert text.startswith("# Night of the Thirteenth — House Party")
-    assert "- **Playset:** house-party" in text
+    assert "*House Party (the house-party playset) · ashcan rules · seed 5" in text
+    from solo.play.transcript import render
+
+    assert "- **Playset:** house-party" in render(night, "log")
     allowed = {a for lst in ps.archetypes.model_dump().values() for a in lst}
     assert all(c.archetype in allowed for c in night.cast)
 

@@ -27,10 +27,15 @@ def test_resume_after_a_simulated_crash_restores_the_exact_state():
     assert sh2.run_line("resume")
     assert sh2.night.game.state_key() == key and len(sh2.night.steps) == steps
     assert "Resumed:" in output(sh2)
-    # and play goes on, into the same transcript
+    # and play goes on, into the same transcript, which reads as if the night never broke
     g = sh2.night.game
-    assert sh2.run_line(f"test {g.cast[g.living()[0]].name}")
-    assert "the night resumes" in sh2.night.transcript.path.read_text(encoding="utf-8")
+    line = f"test {g.cast[g.living()[0]].name}"
+    assert sh2.run_line(line)
+    resumed = sh2.night.transcript.path.read_text(encoding="utf-8")
+    unbroken = played_shell()
+    assert unbroken.run_line(line)
+    assert resumed == unbroken.night.transcript.path.read_text(encoding="utf-8")
+    assert "resumes" not in resumed and "undo" not in resumed
 
 
 def test_autosave_is_atomic_and_leaves_no_temp_files():

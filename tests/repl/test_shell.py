@@ -1,5 +1,7 @@
 """The REPL's commands, run through Shell.run_line exactly as typed."""
 
+import re
+
 import random
 
 import pytest
@@ -28,7 +30,8 @@ def test_a_whole_scripted_game_to_the_end(dawn):
     assert ("DAWN." in text) if dawn else ("Everyone is dead." in text)
     transcript = sh.night.transcript.path.read_text(encoding="utf-8")
     assert ("## Dawn" in transcript) if dawn else ("## Everyone is dead" in transcript)
-    assert "## Totals" in transcript and f"- Tests: {g.tests}" in transcript
+    assert "## Epilogue" in transcript and f"*{g.tests} Tests · " in transcript
+    assert len(re.findall(r"^### \d+\. ", transcript, re.M)) == g.tests
 
 
 def test_test_with_typed_dice_then_choices(shell):
