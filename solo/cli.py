@@ -118,11 +118,43 @@ def _autoplay(args: argparse.Namespace) -> int:
 
         out = transcripts_dir() / stem
     night = autoplay(args.seed, rules, args.policy, out=out, narrator_kind=args.narrator, model=args.model,
-                     notice=lambda t: print(f"solo: {t}", file=sys.stderr), playset=playset)
+                     notice=lambda t: print(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form)
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
     print(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
           f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
+    return 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    """Render a saved night as a story or a play log, to a file or to stdout."""
+    from pathlib import Path
+
+    from .play.night import Night
+    from .play.saves import SaveError
+    from .play.transcript import render
+
+    try:
+        night = Night.from_save(Path(args.save))
+    except (SaveError, OSError) as exc:
+        print(f"solo: {exc}", file=sys.stderr)
+        return 2
+    text = render(night, args.form)
+    if not args.out:
+        sys.stdout.write(text)
+        return 0
+    out = Path(args.out)
+    if out.is_symlink() or (out.exists() and not out.is_file()):
+        print(f"solo: will not write {str(out)!r}: not a plain file", file=sys.stderr)
+        return 2
+    if out.exists() and not args.force:
+        print(f"solo: {str(out)!r} exists; add --force to replace it", file=sys.stderr)
+        return 2
+    if not out.parent.is_dir():
+        print(f"solo: no folder {str(out.parent)!r}", file=sys.stderr)
+        return 2
+    out.write_text(text, encoding="utf-8")
+    print(f"Wrote the {args.form} of {night.summary()} to {out.resolve()}")
     return 0
 
 
@@ -223,7 +255,17 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
                       "data folder's transcripts/, where the REPL writes)")
     auto.add_argument("--playset", help="playset name or file")
     auto.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. strikes_to_die=4")
+    auto.add_argument("--form", default="story", choices=["story", "log"],
+                      help="story (the actual play to share, the default) or log (every mechanic)")
     auto.set_defaults(func=_autoplay)
+
+    rend = sub.add_parser("render", help="render a saved night as a story or a play log")
+    rend.add_argument("save", metavar="SAVE", help="a night's save file (.json)")
+    rend.add_argument("--as", dest="form", default="story", choices=["story", "log"],
+                      help="story (the default) or log")
+    rend.add_argument("-o", "--out", metavar="FILE", help="write here instead of to stdout")
+    rend.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    rend.set_defaults(func=_render)
 
     sim = sub.add_parser("sim", help="Monte Carlo over many nights: odds against the rulebook's claims")
     sim.add_argument("--games", type=int, default=10_000)

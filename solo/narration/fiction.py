@@ -14,6 +14,7 @@ that beat with (which thing was lost, which hurt a Strike left, where someone di
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,11 +179,15 @@ class Fiction:
 
     def said(self, name: str | None, text: str) -> None:
         """The player typed what ``name`` does (``None``: the group)."""
+        whole = " ".join(str(text).split())
         text = quote(text) or ""
         if not text:
             return
         self.lines.append((name, text))
         del self.lines[:-6]
+        from .templates import counted, norm, sentences
+
+        self.used.update(norm(x) for x in sentences(whole) if counted(x))
         p = self.find(name)
         if p is not None and not p.dead:
             p.deeds.append(text)
@@ -266,6 +271,11 @@ class Fiction:
                    else f"the third Strike, in a challenge of {nature}")
         words = EPITHETS.get(p.aptitude, ("remembered",))
         left = self.living()
+        why = p.why.lower()
+        why_ok = bool(p.why) and not any(re.search(r"\b" + re.escape(i.lower()) + r"\b", why)
+                                         for i in self.lost_items())
+        if len(left) <= 1 and re.search(r"\b(?:the others|the rest|everyone|all of you|the group)\b", why):
+            why_ok = False
         return {
             "location": self.location,
             "epithets": list(words),
@@ -276,6 +286,7 @@ class Fiction:
             "items": list(p.items),
             "left": [q.name for q in left],
             "left_count": len(left),
+            "why_ok": why_ok,
         }
 
     def _on_weakness(self, ctx: dict[str, Any]) -> dict[str, Any]:

@@ -222,12 +222,17 @@ class TemplateNarrator:
         autoplay: ``"I grab the poker and go for the window."``. ``character`` is a
         :class:`~solo.nott.game.Character` or a mapping with name, archetype and aptitude."""
         ctx = self.response_context(character, beat)
-        n, used = self._key()
-        self.responses += 1
+        story = self.story
+        n = story.told if story is not None else self.count + 1000 * self.responses
+        used = set(story.used if story is not None else self._used)  # read only: the line is
+        self.responses += 1  # remembered when it is said (Fiction.said), as part of the history
         ctx |= {"v": n % self.VARIANTS, "setting": self.setting, "f": self._view(), "kind": "response"}
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
-        return compose(self._render("template/response.j2", ctx), (self.seed, n, "response", self.responses), used)
+        line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used)
+        if story is None:
+            self._used |= used
+        return line
 
     @staticmethod
     def response_context(character: Any, beat: Beat) -> dict[str, Any]:
@@ -251,6 +256,7 @@ class TemplateNarrator:
             "player_action": beat.get("player_action"),
             "summary": beat.get("summary", ""),
             "location": beat.get("location"),
+            "living_count": beat.get("living_count", 4),
         }
 
     def reset(self) -> None:
@@ -286,7 +292,7 @@ DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
     "already_said": None, "action": None, "said": None, "wounds": [], "items": [], "lost_item": None,
     "scrape": None, "hurt": None, "hurts": [], "epithet": None, "epithets": [], "deeds": [], "deed": None,
-    "earlier_hurts": [], "left": None, "left_count": None, "weakness_words": None, "weaknesses": [],
+    "earlier_hurts": [], "left": None, "left_count": None, "why_ok": True, "weakness_words": None, "weaknesses": [],
     "people": [],
 }
 

@@ -43,3 +43,13 @@ def game():
 @pytest.fixture
 def narrator(env):
     return TemplateNarrator(seed=11, environment=env)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print the story figures (continuity over many nights, variety) when they were measured."""
+    from .test_story import FIGURES
+
+    if FIGURES:
+        terminalreporter.section("the story, measured")
+        for line in FIGURES.values():
+            terminalreporter.write_line(line)

@@ -1,0 +1,326 @@
+"""The story: the fiction, the continuity checker, variety, listening, and a transcript that
+is a function of the final history (undo and resume leave no trace)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from solo.narration.continuity import KINDS, Snapshot, check
+from solo.narration.fiction import Fiction
+from solo.narration.listen import action_phrase
+from solo.narration.variety import distinct_share, repeated_long
+from solo.nott.rules import ASHCAN
+from solo.play.night import Night
+from solo.play.transcript import render
+from solo.sim.autoplay import autoplay
+
+from .story_nights import read_nights
+
+FIGURES: dict[str, str] = {}  # printed at the end of the run (see conftest)
+
+NIGHTS = 1000
+VARIETY_NIGHTS = 200
+
+# ---------------------------------------------------------------------- the checker bites
+
+
+def snap(**kw) -> Snapshot:
+    base = dict(dead=frozenset(), lost=frozenset(), living=("Ann", "Ben", "Cat"), anyone_hurt=False,
+                weaknesses={}, spoke=frozenset(), aptitudes={"Ann": "Power", "Ben": "Finesse", "Cat": "Resolve"})
+    base.update(kw)
+    return Snapshot(**base)
+
+
+BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
+    ("dead-acting", "threat", "Ann grabs the axe and runs for the door.",
+     snap(dead=frozenset({"Ann"}), living=("Ben", "Cat")), snap(dead=frozenset({"Ann"}), living=("Ben", "Cat")), None),
+    ("lost-in-hand", "threat", "The flashlight is dying, and the path is narrow.",
+     snap(lost=frozenset({"flashlight"})), snap(lost=frozenset({"flashlight"})), None),
+    ("nobody-hurt", "threat", "It's probably nothing. Nobody is hurt, yet.",
+     snap(anyone_hurt=True), snap(anyone_hurt=True), None),
+    ("wrong-count", "challenge", "Cat, the Final Girl, is all that stands between the Killer and the others.",
+     snap(living=("Cat",), dead=frozenset({"Ann", "Ben"})), snap(living=("Cat",), dead=frozenset({"Ann", "Ben"})),
+     "Cat"),
+    ("wrong-count", "death", "Ben is gone. Now there are three.",
+     snap(), snap(living=("Ann", "Cat"), dead=frozenset({"Ben"})), "Ben"),
+    ("epitaph", "death", "Quiet, careful, quick: Ann was all three, right up until the blade.",
+     snap(), snap(living=("Ben", "Cat"), dead=frozenset({"Ann"})), "Ann"),
+    ("weakness", "threat", "You know one thing about it: it bleeds like anything else.",
+     snap(), snap(), None),
+    ("weakness", "weakness", "Ben saw it: it cannot see what stands perfectly still.",
+     snap(weaknesses={"Finesse": "it turns a beat late, always to the left"}),
+     snap(weaknesses={"Finesse": "it turns a beat late, always to the left"}), "Ben"),
+    ("asked-again", "challenge", "Ben steps forward. What do you do, Ben?",
+     snap(spoke=frozenset({"Ben"})), snap(spoke=frozenset({"Ben"})), "Ben"),
+]
+
+
+@pytest.mark.parametrize("kind, beat, text, before, after, who", BAD, ids=[f"{b[0]}-{i}" for i, b in enumerate(BAD)])
+def test_the_checker_catches_each_kind_on_a_hand_made_bad_text(kind, beat, text, before, after, who):
+    assert kind in [c.kind for c in check(text, beat, before, after, who)]
+
+
+def test_every_kind_has_a_bad_text():
+    assert {b[0] for b in BAD} == set(KINDS)
+
+
+GOOD = [
+    ("threat", "Nobody says Ann's name out loud; Ann is dead.", snap(dead=frozenset({"Ann"})), None),
+    ("outcome", "It costs Ben: Ben's flashlight is lost in the dark.", snap(), None),
+    ("outcome", "Without the flashlight, Cat feels her way along the wall.", snap(lost=frozenset({"flashlight"})), None),
+    ("threat", "Nobody is hurt, yet.", snap(), None),
+    ("death", "Ann was stubborn to the last. Now there are three.",
+     snap(living=("Ben", "Cat", "Dee")), "Ann"),
+    ("challenge", "Ben's plan is to climb. The dice will tell how that goes.", snap(spoke=frozenset({"Ben"})), "Ben"),
+    ("challenge", 'Ben said "I hum quietly." What do you do, Cat?', snap(spoke=frozenset({"Ben"})), "Cat"),
+]
+
+
+@pytest.mark.parametrize("beat, text, fiction, who", GOOD)
+def test_the_checker_lets_the_story_be(beat, text, fiction, who):
+    assert check(text, beat, fiction, fiction, who) == []
+
+
+# ---------------------------------------------------------------------- the fiction
+
+
+def _night(seed=4, policy="naive", **kw):
+    return autoplay(seed, ASHCAN, policy, out=None, **kw)
+
+
+def test_a_costly_fallout_takes_a_named_thing_from_that_character_for_good():
+    night = _night(7)
+    seen = 0
+    for k, step in enumerate(night.steps):
+        for kind, text in step.narration:
+            if kind != "outcome":
+                continue
+            before, after = night._stories[k], (night._stories[k + 1] if k + 1 < len(night._stories) else night.story)
+            for p, q in zip(before.people, after.people):
+                gone = set(p.items) - set(q.items)
+                if gone:
+                    seen += 1
+                    (item,) = gone
+                    assert item in q.lost and f"{p.name}'s {item}" in text
+                    later = [t for s in night.steps[k + 1:] for _k, t in s.narration] + \
+                            [s.say for s in night.steps[k + 1:] if s.say]
+                    assert all(item not in t or any(w in t for w in ("lost", "gone", "without")) for t in later)
+    assert seen, "no Costly Fallout in this night: pick another seed"
+
+
+def test_strikes_are_hurts_and_deaths_have_a_place():
+    night = _night(12, "naive")
+    g = night.game
+    for i, p in enumerate(night.story.people):
+        assert len(p.hurts) >= min(g.strikes[i], night.game.rules.strikes_to_die) - (1 if g.dead[i] else 0)
+        if g.dead[i] is not None:
+            assert p.dead and p.died_at in night.story.locations
+        else:
+            assert not p.dead
+
+
+def test_weaknesses_are_named_once_in_the_fictions_own_words():
+    night = _night(3, "careful")
+    words = night.story.weaknesses
+    assert len(words) == night.game.found()
+    text = render(night, "story")
+    for w in words.values():
+        assert w in text
+
+
+def test_the_group_moves_through_the_settings_places():
+    night = _night(5)
+    places = {night._stories[k].location for k in range(len(night._stories))}
+    assert len(places) >= 3 and places <= set(night.story.locations)
+
+
+def test_the_fiction_is_rebuilt_the_same_from_the_same_history():
+    a, b = _night(9), _night(9)
+    assert [p.__dict__ for p in a.story.people] == [p.__dict__ for p in b.story.people]
+    assert a.story.used == b.story.used
+
+
+def test_fiction_copies_are_independent():
+    f = Fiction([{"name": "Ann", "aptitude": "Power"}], 1)
+    g = f.copy()
+    g.said("Ann", "I run.")
+    g.people[0].items.clear()
+    assert f.people[0].line is None and f.people[0].items
+
+
+# ---------------------------------------------------------------------- listening
+
+
+@pytest.mark.parametrize("line, phrase", [
+    ("I brace my feet and pull until something gives.", "brace their feet and pull until something gives"),
+    ("Okay. I pick the lock with a hairpin.", "pick the lock with a hairpin"),
+    ("I'll climb out of the window myself.", "climb out of the window themselves"),
+    ("I'm going to hide under my bed.", "hide under their bed"),
+    ("Run!", None),
+    ("I think we should leave.", None),
+])
+def test_action_phrases(line, phrase):
+    assert action_phrase(line) == phrase
+
+
+def test_the_director_takes_up_what_the_player_typed():
+    """A line typed before the Test: the director does not ask again, and the outcome tells
+    the character doing what the player said, in the player's words."""
+    from solo.nott.actions import RESOLVE, ROLL, Test
+    from solo.nott.cast import quick_cast
+    from solo.narration.factory import make_narrator
+
+    cast = quick_cast(2)
+    night = Night(cast, ASHCAN, 2, narrator=make_narrator("template", seed=2))
+    texts: list[tuple[str, str]] = []
+    night.out = lambda kind, text: texts.append((kind, text)) if kind == "stream-end" else None
+    night.start()
+    who = night.game.living()[0]
+    night.say("I climb onto the roof and wave the road flare", who)
+    night.act([Test(who)])
+    challenge = night.steps[-1].narration[0][1]
+    assert "what do you do" not in challenge.lower() and "what's the move" not in challenge.lower()
+    assert "climb onto the roof and wave the road flare" in challenge
+    night.act([ROLL])
+    if night.game.phase != "choose tester":
+        night.act([RESOLVE])
+    outcome = next(t for k, t in night.steps[-1].narration if k == "outcome")
+    assert "climb onto the roof and wave the road flare" in outcome
+
+
+# ---------------------------------------------------------------------- undo and resume
+
+
+def test_twenty_undos_leave_no_trace():
+    """A night with 20 undos, each step played again after it, writes the same transcript as
+    the night played straight through."""
+    from solo.narration.factory import make_narrator
+    from solo.nott.actions import Test
+    from solo.nott.cast import quick_cast
+    from solo.sim.policies import get_policy, next_actions
+
+    def play(seed, undos):
+        narrator = make_narrator("template", seed=seed)
+        night = Night(quick_cast(seed), ASHCAN, seed, narrator=narrator)
+        night.start()
+        rng = random.Random(seed)
+        chaos = random.Random(99)
+        script: list = []  # (actions, say, who) per step, as first played
+        done = 0
+        while night.game.outcome() is None:
+            if len(night.steps) < len(script):  # replaying what an undo took back
+                actions, say, who = script[len(night.steps)]
+                night.act(actions) if actions else night.say(say, who)
+                continue
+            actions = next_actions(night.game, get_policy("careful"), rng)
+            night.act(actions)
+            script.append((actions, None, None))
+            if isinstance(actions[0], Test):
+                beat = next(b for b in reversed(night.last_beats) if b.kind == "challenge")
+                line = narrator.respond(night.game.cast[actions[0].who], beat)
+                night.say(line, actions[0].who)
+                script.append(([], line, actions[0].who))
+            if done < undos and chaos.random() < 0.4 and night.game.outcome() is None:
+                night.undo(chaos.randint(1, min(4, len(night.steps))))
+                done += 1
+        return night, done
+
+    straight, _ = play(31, 0)
+    bumpy, done = play(31, 20)
+    assert done == 20
+    assert render(bumpy, "story") == render(straight, "story")
+    assert render(bumpy, "log") == render(straight, "log")
+
+
+def test_a_killed_and_resumed_night_writes_the_same_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path / "home"))
+    from solo.narration.factory import make_narrator
+    from solo.nott.actions import Test
+    from solo.nott.cast import quick_cast
+    from solo.sim.policies import get_policy, next_actions
+
+    def play(save, stop=None, night=None, rng=None):
+        seed = 44
+        if night is None:
+            narrator = make_narrator("template", seed=seed)
+            night = Night(quick_cast(seed), ASHCAN, seed, narrator=narrator, save_path=save,
+                          transcript_path=tmp_path / "home" / "transcripts" / (save.stem + ".md"))
+            night.start()
+            rng = random.Random(seed)
+        while night.game.outcome() is None and (stop is None or len(night.steps) < stop):
+            actions = next_actions(night.game, get_policy("naive"), rng)
+            night.act(actions)
+            if isinstance(actions[0], Test):
+                beat = next(b for b in reversed(night.last_beats) if b.kind == "challenge")
+                night.say(night.narrator.respond(night.game.cast[actions[0].who], beat), actions[0].who)
+        return night, rng
+
+    whole, _ = play(tmp_path / "a.json")
+    half, rng = play(tmp_path / "b.json", stop=40)
+    del half  # killed: only the save and the transcript on disk remain
+    resumed = Night.from_save(tmp_path / "b.json", narrator=make_narrator("template", seed=44))
+    resumed, _ = play(tmp_path / "b.json", night=resumed, rng=rng)
+    a = (tmp_path / "home" / "transcripts" / "a.md").read_text(encoding="utf-8")
+    b = (tmp_path / "home" / "transcripts" / "b.md").read_text(encoding="utf-8")
+    assert a == b and "## Epilogue" in a
+
+
+def test_render_renders_an_old_save_either_way(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path / "home"))
+    from solo.cli import main
+    from solo.narration.factory import make_narrator
+    from solo.nott.cast import quick_cast
+
+    night = _night(6)
+    save = tmp_path / "n.json"
+    from solo.play.saves import write_save
+
+    write_save(night.to_save(), save)
+    assert main(["render", str(save)]) == 0
+    story = capsys.readouterr().out
+    assert story == render(night, "story")
+    assert main(["render", str(save), "--as", "log", "-o", str(tmp_path / "log.md")]) == 0
+    assert (tmp_path / "log.md").read_text(encoding="utf-8") == render(night, "log")
+    assert main(["render", str(save), "--as", "log", "-o", str(tmp_path / "log.md")]) == 2  # no --force
+    del make_narrator, quick_cast
+
+
+# ---------------------------------------------------------------------- a thousand nights
+
+
+@pytest.fixture(scope="module")
+def nights():
+    chunks = [range(k, NIGHTS, 2) for k in range(2)]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        out = [r for part in pool.map(read_nights, chunks) for r in part]
+    return sorted(out, key=lambda r: r["night"])
+
+
+def test_a_thousand_nights_contradict_nothing(nights):
+    found = [f for r in nights for f in r["found"]]
+    FIGURES["continuity"] = f"{len(nights)} autoplay nights (both rulesets, both policies, default camp and " \
+                            f"both built-in playsets): {len(found)} contradictions"
+    assert len(nights) == NIGHTS
+    assert found == []
+
+
+def test_two_hundred_nights_are_varied(nights):
+    sample = nights[:VARIETY_NIGHTS]
+    shares = [r["share"] for r in sample]
+    repeated = [(r["night"], r["repeats"]) for r in sample if r["repeats"]]
+    FIGURES["variety"] = (f"{len(sample)} nights: median share of distinct sentences {statistics.median(shares):.3f} "
+                          f"(lowest {min(shares):.3f}); nights with a sentence of six words or more twice: "
+                          f"{len(repeated)}")
+    assert statistics.median(shares) >= 0.85
+    assert repeated == []
+
+
+def test_the_variety_measure_can_fail():
+    md = "> It's a dark night and the wind is howling. It's a dark night and the wind is howling.\n"
+    assert distinct_share(md) == 0.5 and repeated_long(md) == ["it's a dark night and the wind is howling"]
+    assert Path(__file__).exists()
