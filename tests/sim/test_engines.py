@@ -157,3 +157,18 @@ def test_sim_stops_quietly_on_ctrl_c():
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("engine,games,workers", [("core", 1001, 2), ("core", 1502, 3), ("fast", 40_001, 2)])
+def test_sim_cli_keeps_every_game_on_several_workers(engine, games, workers):
+    """``solo sim --workers N`` plays all the games asked for, the remainder over the workers
+    included, and its totals are those of one worker."""
+    if engine == "fast" and not fast.available():
+        pytest.skip("the fast engine is not built here")
+    args = ["sim", "--games", str(games), "--seed", "6", "--json", "--engine", engine, "--policy", "naive"]
+    many = json.loads(run_cli(*args, "--workers", str(workers)).stdout)
+    assert many["workers"] == workers and many["games"] == games
+    assert sum(many["tests_histogram"].values()) == games
+    one = json.loads(run_cli(*args, "--workers", "1").stdout)
+    for key in ("win_rate", "survival_by_character", "mean_tests", "tests_histogram", "jokers"):
+        assert many[key] == one[key], key
