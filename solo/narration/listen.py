@@ -32,14 +32,14 @@ MAX_WORDS = 18
 
 
 def action_phrase(text: str | None) -> str | None:
-    """The last first-person action in ``text`` as a bare verb phrase, or ``None``.
+    """The first first-person action in ``text`` as a bare verb phrase, or ``None``.
 
     ``"Okay. I pick the lock with a hairpin."`` → ``"pick the lock with a hairpin"``.
     """
     if not text:
         return None
     text = " ".join(str(text).replace("’", "'").split())
-    for sentence in reversed(_SENTENCE.split(text)):
+    for sentence in _SENTENCE.split(text):
         s = sentence.strip().rstrip(".!?").strip()
         lead = _LEADS.match(s)
         if lead:

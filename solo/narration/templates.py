@@ -126,7 +126,9 @@ def uncap(text: Any) -> str:
     line can follow an opener; names keep their capital."""
     text = str(text)
     first, _, rest = text.partition(" ")
-    return (first.lower() if first in _LOWER else first) + (" " + rest if rest else "")
+    if first not in ("I", "I'm", "I've", "I'll") and not (first[1:] and any(ch.isupper() for ch in first[1:])):
+        first = first[:1].lower() + first[1:]
+    return first + (" " + rest if rest else "")
 
 
 def bare(archetype: Any) -> str:
@@ -335,23 +337,25 @@ def _fresh(text: str, used: set[str]) -> bool:
     return all(norm(s) not in used for s in sentences(text) if counted(s))
 
 
-def _slots(rendered: str) -> list[tuple[str, bool, list[str]]]:
-    slots: list[tuple[str, bool, list[str]]] = []
+def _slots(rendered: str) -> list[tuple[str, str, list[str]]]:
+    """(name, flags, candidates) per slot: flags "?" (may be left out), "!" (short lines too
+    are kept from repeating while there are others: questions, openers)."""
+    slots: list[tuple[str, str, list[str]]] = []
     for raw in rendered.splitlines():
         line = " ".join(raw.split())
         if not line:
             continue
         if line.startswith("§"):
             name = line[1:].strip()
-            optional = name.endswith("?")
-            slots.append((name.rstrip("?"), optional, []))
+            flags = name[len(name.rstrip("?!")):]
+            slots.append((name.rstrip("?!"), flags, []))
         elif slots:
             cands = slots[-1][2]
             line = _tidy(line)
             if line and line not in cands:
                 cands.append(line)
         else:
-            slots.append(("", False, [_tidy(line)]))
+            slots.append(("", "", [_tidy(line)]))
     return slots
 
 
@@ -359,13 +363,19 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
     sentence in ``used``; the chosen sentences are added to ``used``."""
     chosen: list[str] = []
-    for name, optional, cands in _slots(rendered):
+    for name, flags, cands in _slots(rendered):
         if not cands:
             continue
         start = _hash(key, name) % len(cands)
-        pick_ = next((cands[(start + k) % len(cands)] for k in range(len(cands))
-                      if _fresh(cands[(start + k) % len(cands)], used)), None)
-        if pick_ is None and not optional:
+        order = [cands[(start + k) % len(cands)] for k in range(len(cands))]
+        if "!" in flags:  # short lines too: the untold first
+            fresh = [c for c in order if _fresh(c, used)]
+            pick_ = next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
+            if pick_ is not None:
+                used.add("!" + norm(pick_))
+        else:
+            pick_ = next((c for c in order if _fresh(c, used)), None)
+        if pick_ is None and "?" not in flags:
             pick_ = _again(cands, start, used)
         if pick_ is None:
             continue

@@ -132,11 +132,14 @@ def _say(night: "Night", step) -> str:
 def _dice(night: "Night", ev: E.TestResolved, test_no: int) -> str:
     name = night.names[ev.who]
     card = card_str(ev.card)
-    apt = f"; Aptitude {ev.adjust:+d}" if ev.adjust else ""
-    again = "; Genre Point reroll" if ev.rerolled else ""
+    again = " after a Genre Point reroll" if ev.rerolled else ""
     word = "success" if ev.success else "failure"
-    return (f"*🎲 Test {test_no}, {_md(name)} on {card}: {ev.main} + {ev.rolled_fallout} = {ev.total} vs "
-            f"{ev.difficulty}{apt}{again}; {word}, {ev.fallout_name}.*\n\n")
+    rolled = f"{ev.main} + {ev.rolled_fallout}"
+    if ev.adjust:
+        sign = "+" if ev.adjust > 0 else "−"
+        rolled += f", Aptitude {sign}{abs(ev.adjust)} on the Fallout die: {ev.main} + {ev.fallout}"
+    return (f"*🎲 Test {test_no}, {_md(name)} on {card}{again}: {rolled} = {ev.total} vs {ev.difficulty}, "
+            f"{word}, {ev.fallout_name}.*\n\n")
 
 
 def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]:
@@ -248,9 +251,9 @@ def _epilogue(night: "Night") -> str:
         p = fiction.people[i]
         who = f"**{_md(c.name)}**, {_md(_role(c.archetype))}"
         if g.dead[i] is not None:
-            where = f" at {p.died_at}" if p.died_at else ""
+            where = f" at {_md(p.died_at)}" if p.died_at else ""
             how = "by the Red Joker" if g.dead[i] == "red joker" else "at the third Strike"
-            line = f"{who}, died{_md(where)}, {how}."
+            line = f"{who}, died{where}, {how}."
         else:
             harm = p.hurts + p.scrapes
             with_ = f" with {_md(_names(harm))}" if harm else ", unhurt"
@@ -258,7 +261,7 @@ def _epilogue(night: "Night") -> str:
         if p.lost:
             line += f" Lost tonight: {_md(_names(p.lost))}."
         if p.deeds:
-            line += f" Last words on record: “{_md(p.deeds[-1])}”"
+            line += f" {'Last words on record' if p.dead else 'Last said'}: “{_md(p.deeds[-1])}”"
         lines.append(f"- {line}")
     found = "".join(SUIT_SYMBOLS[s] for s in range(4) if g.weaknesses[s] != -1) or "none"
     endgame = f"the Endgame after Test {g.tests_to_endgame}" if g.tests_to_endgame else "no Endgame"

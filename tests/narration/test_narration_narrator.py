@@ -205,8 +205,7 @@ def test_respond_every_character_and_threat(env):
             for ch in game.cast:
                 line = narrator.respond(ch, threat)
                 assert line and line != last and "{" not in line and "None" not in line
-                assert line.startswith(("I ", "I'", "This", "Let", "Okay", "Somebody", "No plan", "Fine",
-                                        "Don't", "Leave", "Stand")), line
+                assert " I " in f" {line}" or "No plan" in line, line  # a first-person action
                 last = line
                 seen.add(line)
     assert len(seen) >= 30
@@ -217,7 +216,7 @@ def test_respond_takes_a_mapping_and_joker_beats(env, game):
     joker = beats_from_events(game, [E.JokerRevealed(52, 7, None)])[0]
     for apt in ("Power", 2, None):
         line = narrator.respond({"name": "Zed", "archetype": "", "aptitude": apt}, joker)
-        assert line.startswith(("I", "This", "Let", "Okay", "Somebody", "No plan"))
+        assert " I " in f" {line}" or "No plan" in line, line
 
 
 def test_respond_matching_aptitude_sounds_sure(env, game):

@@ -14,7 +14,8 @@ SAMPLES = sorted(p for p in ROOT.glob("*.md") if p.name != "README.md")
 
 def test_there_are_samples_for_dawn_death_and_playtest():
     names = {p.name for p in SAMPLES}
-    assert {"ashcan-careful-seed6.md", "ashcan-naive-seed3.md", "playtest-careful-seed9.md"} <= names
+    assert {"ashcan-careful-seed6.md", "ashcan-naive-seed3.md", "playtest-careful-seed9.md",
+            "ashcan-careful-seed6-log.md"} <= names
     index = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in names:
         assert name in index
@@ -22,7 +23,19 @@ def test_there_are_samples_for_dawn_death_and_playtest():
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
 def test_sample_is_reproducible(path, tmp_path):
-    rules, policy, seed = re.fullmatch(r"(\w+)-(\w+)-seed(\d+)\.md", path.name).groups()
+    rules, policy, seed, log = re.fullmatch(r"(\w+)-(\w+)-seed(\d+)(-log)?\.md", path.name).groups()
     out = tmp_path / path.name
-    autoplay(int(seed), get_ruleset(rules), policy, out=out)
+    autoplay(int(seed), get_ruleset(rules), policy, out=out, form="log" if log else "story")
     assert out.read_bytes() == path.read_bytes()
+
+
+def test_the_story_samples_read_as_stories():
+    """An actual play, not a log: no mechanics lines, each Test's dice in one short line."""
+    for path in SAMPLES:
+        text = path.read_text(encoding="utf-8")
+        if path.name.endswith("-log.md"):
+            assert "*⚙ " in text
+            continue
+        assert "⚙" not in text and "## Epilogue" in text
+        tests = len(re.findall(r"^### \d+\. ", text, re.M))
+        assert tests > 20 and len(re.findall(r"^\*🎲 Test \d+, ", text, re.M)) == tests
