@@ -98,10 +98,30 @@ class Playset(BaseModel):
     locations: Lines = Field(min_length=6)
     props: Lines = Field(min_length=3)
     tropes: Lines = Field(min_length=3)
+    #: How the director recognises a trope in what the player types: trope → phrasings
+    #: (see solo/narration/tropes.py; a trope left out is recognised by its own key words).
+    trope_phrasings: dict[str, Lines] = Field(default_factory=dict)
     flavour: Flavour
     dread: Dread
     archetypes: Archetypes
     rules: RuleOverrides = Field(default_factory=RuleOverrides)
+
+    @field_validator("trope_phrasings")
+    @classmethod
+    def _phrasings(cls, v, info):
+        from ..narration.tropes import MAX_PHRASINGS, parse_phrasing
+
+        tropes = info.data.get("tropes") or []
+        for trope, phrasings in v.items():
+            if trope not in tropes:
+                raise ValueError(f"{trope!r} is not one of this playset's tropes (add it to tropes first)")
+            if not phrasings:
+                raise ValueError(f"{trope!r} has no phrasings")
+            if len(phrasings) > MAX_PHRASINGS:
+                raise ValueError(f"{trope!r} has {len(phrasings)} phrasings; at most {MAX_PHRASINGS}")
+            for p in phrasings:
+                parse_phrasing(p)
+        return v
 
     def ruleset(self) -> Ruleset:
         return self.rules.ruleset()
@@ -111,7 +131,8 @@ class Playset(BaseModel):
         return {
             "name": self.name, "title": self.title, "premise": self.premise,
             "killer": self.killer.model_dump(), "locations": list(self.locations), "props": list(self.props),
-            "tropes": list(self.tropes), "flavour": self.flavour.model_dump(), "dread": self.dread.model_dump(),
+            "tropes": list(self.tropes),
+            "trope_phrasings": {k: list(v) for k, v in self.trope_phrasings.items()}, "flavour": self.flavour.model_dump(), "dread": self.dread.model_dump(),
         }
 
     def describe(self) -> str:

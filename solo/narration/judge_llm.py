@@ -1,0 +1,234 @@
+"""The model's trope judge: a small structured verdict from any OpenAI-compatible endpoint.
+
+The model is shown the night's tropes and one typed line, and asked for JSON:
+``{"trope": "<a trope from the list, or none>", "reason": "<one short line>"}``. The reply
+is untrusted: it is validated with pydantic and the trope must be one of the list, word for
+word (case aside). Anything malformed, slow (over ``deadline`` seconds) or failing means
+*no award*, and play goes on. Each (line, speaker, tropes) is asked once: the answer — an
+award, none, or a failure — is cached, so retyping a line never asks again. After a few
+failures in a row the judge pauses until :meth:`LLMJudge.retry`.
+
+The client is built from the same settings as the LLM narrator (``--model``/``SOLO_MODEL``,
+``OPENAI_BASE_URL``, ``OPENAI_API_KEY``, ``[llm]`` in config.toml); the key is never logged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .tropes import Trope, Verdict
+
+MAX_REPLY = 2000
+
+
+class RawVerdict(BaseModel):
+    """What the model must send back."""
+
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+    trope: str | None = Field(default=None, max_length=200)
+    reason: str = Field(default="", max_length=400)
+
+
+def parse_verdict(text: Any, tropes: Sequence[Trope]) -> tuple[Verdict | None, str | None]:
+    """(verdict or None, error or None) from the model's reply text."""
+    from .director import clean_reason
+
+    if not isinstance(text, str) or not text.strip():
+        return None, "the model returned no text"
+    text = text.strip()[:MAX_REPLY]
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None, "the reply is not a JSON object"
+    try:
+        data = json.loads(text[start:end + 1])
+    except (ValueError, RecursionError):
+        return None, "the reply is not valid JSON"
+    if not isinstance(data, dict):
+        return None, "the reply is not a JSON object"
+    try:
+        raw = RawVerdict.model_validate(data)
+    except ValidationError as exc:
+        return None, f"malformed verdict ({exc.errors()[0]['msg']})"
+    name = (raw.trope or "").strip().strip("\"'\u201c\u201d.").casefold()
+    if name in ("", "none", "null", "no", "no trope", "n/a"):
+        return None, None
+    for t in tropes:
+        if t.name.casefold().strip("\u201c\u201d") == name.strip("\u201c\u201d"):
+            reason = clean_reason(raw.reason) or "plays into the trope"
+            return Verdict(t.name, reason, "model"), None
+    return None, "the verdict names no trope from the list"
+
+
+class LLMJudge:
+    """Judges typed lines with a chat model; never blocks play for longer than ``deadline``."""
+
+    name = "model"
+    FAILURES_BEFORE_PAUSE = 3
+
+    def __init__(self, *, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
+                 timeout: float = 8.0, deadline: float = 10.0, max_tokens: int = 60,
+                 notice: Callable[[str], None] | None = None, log_path: Path | None = None,
+                 json_mode: bool = True, cache_size: int = 512) -> None:
+        from .llm import DEFAULT_MODEL, load_config
+
+        config = load_config()
+        self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
+        self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
+        self._api_key = api_key  # in memory only
+        self.timeout = float(timeout)
+        self.deadline = float(deadline)
+        self.max_tokens = max_tokens
+        self.json_mode = json_mode
+        self.notice = notice or (lambda text: None)
+        self.log_path = log_path if log_path is not None else _exchange_log()
+        self.cache: OrderedDict[tuple, Verdict | None] = OrderedDict()
+        self.cache_size = cache_size
+        self.asked = 0  # requests sent
+        self.failures = 0  # in a row
+        self.paused = False
+        self.last_error: str | None = None
+        self._client = None
+        self._warned = False
+
+    def retry(self) -> None:
+        self.paused = False
+        self.failures = 0
+        self._warned = False
+
+    # ------------------------------------------------------------------ judging
+
+    def judge(self, line: str, who: str | None, tropes: Sequence[Trope]) -> Verdict | None:
+        key = (" ".join(str(line).split()).casefold(), who or "", tuple(t.name for t in tropes))
+        if key in self.cache:
+            self.cache.move_to_end(key)
+            return self.cache[key]
+        if self.paused:
+            return None  # not cached: the player may ask for the model again
+        verdict, error = self._ask(line, who, tropes)
+        self.cache[key] = verdict
+        if len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+        if error is None:
+            self.failures = 0
+            return verdict
+        self.last_error = error
+        self.failures += 1
+        if not self._warned:
+            self._warned = True
+            self.notice(f"the director's model could not judge that line ({error}); no Genre Point, play goes on")
+        if self.failures >= self.FAILURES_BEFORE_PAUSE:
+            self.paused = True
+            self.failures = 0
+            self.notice(f"the director's model is paused after {self.FAILURES_BEFORE_PAUSE} failed judgements; "
+                        "no Genre Points from it until you type: director retry")
+        return None
+
+    def messages(self, line: str, who: str | None, tropes: Sequence[Trope]) -> list[dict[str, str]]:
+        from .templates import make_environment, prompts_dir
+
+        env = make_environment(prompts_dir())
+        ctx = {"tropes": [t.name for t in tropes], "line": " ".join(str(line).split())[:600], "who": who or ""}
+        system = env.get_template("judge/system.j2").render(ctx).strip()
+        user = env.get_template("judge/line.j2").render(ctx).strip()
+        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+    def _ask(self, line: str, who: str | None, tropes: Sequence[Trope]) -> tuple[Verdict | None, str | None]:
+        from .llm import describe_error
+
+        try:
+            messages = self.messages(line, who, tropes)
+        except Exception as exc:  # a broken prompt file: no award
+            return None, describe_error(exc)
+        box: dict[str, Any] = {}
+        started = time.monotonic()
+
+        def call() -> None:
+            try:
+                box["text"] = self._request(messages)
+            except BaseException as exc:  # handed to the waiting thread
+                box["error"] = exc
+
+        worker = threading.Thread(target=call, name="trope-judge", daemon=True)
+        self.asked += 1
+        worker.start()
+        try:
+            worker.join(self.deadline)
+        except KeyboardInterrupt:
+            self._log(messages, None, "interrupted", time.monotonic() - started)
+            return None, "interrupted"
+        if worker.is_alive():
+            error = f"no verdict within {self.deadline:g} s"
+            self._log(messages, None, error, time.monotonic() - started)
+            return None, error
+        if "error" in box:
+            error = describe_error(box["error"])
+            self._log(messages, None, error, time.monotonic() - started)
+            return None, error
+        text = box.get("text")
+        verdict, error = parse_verdict(text, tropes)
+        self._log(messages, text if isinstance(text, str) else None, error, time.monotonic() - started)
+        return verdict, error
+
+    def client(self):
+        if self._client is None:
+            import openai
+
+            kwargs: dict[str, Any] = {"timeout": self.timeout, "max_retries": 0}
+            if self.base_url:
+                kwargs["base_url"] = self.base_url
+            if self._api_key:
+                kwargs["api_key"] = self._api_key
+            try:
+                self._client = openai.OpenAI(**kwargs)
+            except openai.OpenAIError as exc:
+                raise RuntimeError("no API key (set OPENAI_API_KEY)" if "api_key" in str(exc) else str(exc)) from None
+        return self._client
+
+    def _request(self, messages) -> Any:
+        kwargs: dict[str, Any] = {"model": self.model, "messages": messages, "max_tokens": self.max_tokens,
+                                  "temperature": 0.0}
+        if self.json_mode:
+            kwargs["response_format"] = {"type": "json_object"}
+        reply = self.client().chat.completions.create(**kwargs)
+        choices = getattr(reply, "choices", None) or []
+        if not choices:
+            raise ValueError("malformed reply: no choices")
+        message = getattr(choices[0], "message", None)
+        return getattr(message, "content", None)
+
+    # ------------------------------------------------------------------ the log
+
+    def _log(self, messages, text: str | None, error: str | None, seconds: float) -> None:
+        """One JSON line in the private exchange log (as the narrator's; no key, no URL secrets)."""
+        if self.log_path is None:
+            return
+        from .llm import redact_url
+
+        record = {"time": round(time.time(), 3), "model": self.model, "base_url": redact_url(self.base_url),
+                  "beat": "trope-judge", "messages": messages, "text": (text or "")[:MAX_REPLY], "error": error,
+                  "seconds": round(seconds, 3)}
+        try:
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            with os.fdopen(fd, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+        except OSError:
+            pass
+
+
+def _exchange_log() -> Path | None:
+    try:
+        from ..play.paths import data_dir
+
+        return data_dir() / "llm-exchanges.jsonl"
+    except OSError:
+        return None
