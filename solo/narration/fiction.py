@@ -268,7 +268,7 @@ class Fiction:
         p.died_at = self.location
         nature = ctx.get("nature") or "the dark"
         p.death = ("the Red Joker's last Test" if ctx.get("cause") == "red joker"
-                   else f"the third Strike, in a challenge of {nature}")
+                   else f"the third Strike ({nature})")
         words = EPITHETS.get(p.aptitude, ("remembered",))
         left = self.living()
         why = p.why.lower()

@@ -84,6 +84,9 @@ class LLMNarrator:
         self._warned = False
         self._failures = 0  # consecutive failed beats
         self.paused = False  # after repeated failures: templates until retry()
+        #: Set by the night before each beat: text → contradictions with the fiction. A reply
+        #: that contradicts the story is not kept; the templates tell that beat.
+        self.guard: Callable[[str], list] | None = None
 
     # ------------------------------------------------------------------ the interface
 
@@ -131,6 +134,11 @@ class LLMNarrator:
         text = "".join(streamed).strip()
         if error is None and not text:
             error = "the model returned no text"
+        guard, self.guard = self.guard, None
+        if error is None and guard is not None:
+            wrong = guard(strip_control(text))
+            if wrong:
+                error = f"the model's text contradicts the story ({wrong[0].why})"
         if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
             error = "the stream ended before the model finished"  # cut mid-way
         self._log(beat, messages, text, error, finish, time.monotonic() - started)
@@ -162,7 +170,9 @@ class LLMNarrator:
     # ------------------------------------------------------------------ prompts
 
     def messages(self, beat: Beat) -> list[dict[str, str]]:
-        ctx = {"player_action": None, "summary": "", "setting": self.setting}
+        from .templates import DETAILS
+
+        ctx = dict(DETAILS) | {"player_action": None, "summary": "", "setting": self.setting}
         ctx.update(beat.context)
         cast = ctx.get("cast")
         if cast is None:
@@ -176,8 +186,15 @@ class LLMNarrator:
         context = []
         if summary:
             context.append(f"The night so far: {summary}")
+        fiction = ctx.get("f")
+        if isinstance(fiction, dict) and fiction.get("people") and context:
+            context[0] = context[0].split(";")[0] + "."  # who is hurt: the fiction says it below
+        if isinstance(fiction, dict) and fiction.get("people"):
+            context.append(self.env.get_template(f"{self.prompt_set}/_fiction.j2").render(f=fiction).strip()
+                           if self.prompt_set == "llm" else "")
         if recent:
             context.append(f"Last narrated: {recent[-400:]}")
+        context = [c for c in context if c]
         if context:
             user = "\n".join(context) + "\n" + user
         return [{"role": "system", "content": system}, {"role": "user", "content": user}]

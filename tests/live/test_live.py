@@ -80,11 +80,12 @@ def test_live_a_whole_repl_game_with_the_llm_narrator(server, tmp_path, monkeypa
                           input="\n".join(lines) + "\n", text=True, capture_output=True, env=env, timeout=600)
     assert proc.returncode == 0, proc.stdout[-1500:] + proc.stderr[-1500:]
     transcripts = list((tmp_path / "transcripts").glob("*.md"))
-    assert transcripts and "- **Narrator:** llm" in transcripts[0].read_text()
+    assert transcripts and "narrated by the llm director" in transcripts[0].read_text()
     import json
 
     exchanges = [json.loads(line) for line in (tmp_path / "llm-exchanges.jsonl").read_text().splitlines()]
-    told = [e for e in exchanges if e["error"] is None and e["text"]]
+    # the model answered (a reply the continuity guard refused was still an answer)
+    told = [e for e in exchanges if e["text"] and (e["error"] is None or "contradicts the story" in e["error"])]
     # a 135M model may now and then stop at once; the beat then comes from the templates
     assert len(exchanges) >= 8 and len(told) >= 0.8 * len(exchanges), [e["error"] for e in exchanges]
     assert "sk-live-test-0000" not in json.dumps(exchanges)  # the key is never logged

@@ -39,6 +39,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"<html>this is not json</html>", ctype="application/json")
         self.send_response(200)
         self.send_header("content-type", "text/event-stream")
+        self.send_header("connection", "close")  # the body ends when the stream does
+        self.close_connection = True
         self.end_headers()
         if mode == "empty":
             self.wfile.write(b"data: [DONE]\n\n")
@@ -76,8 +78,8 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class FakeServer:
-    def __init__(self, mode="ok", pieces=("The door ", "creaks open. ", "What do you do?"), stall=3.0):
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    def __init__(self, mode="ok", pieces=("The door ", "creaks open. ", "What do you do?"), stall=3.0, port=0):
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.httpd.mode = mode
         self.httpd.pieces = list(pieces)
         self.httpd.stall = stall
