@@ -114,16 +114,18 @@ class Director:
             return None, None
         if only_dice(line):
             return None, None  # the dice are not a trope: the judge is not asked
-        if who is None or not 0 <= who < len(night.cast):
+        if who is not None and not 0 <= who < len(night.cast):
             return None, None
-        if g.dead[who] is not None:
+        if who is not None and g.dead[who] is not None:
             return None, None
         if g.pool < 1:
             return None, None  # an empty pool has nothing to give: not worth asking
         tropes = catalogue(night.setting)
-        verdict = self.judge.judge(line, night.names[who], tropes)
+        verdict = self.judge.judge(line, night.names[who] if who is not None else None, tropes)
         if verdict is None:
             return None, None
+        if who is None:
+            return verdict, f"say who does it: start the line with a name, e.g. {night.names[0]}: …"
         name = night.names[who]
         history = given(night, tropes)
         if any(x.who == who and x.trope == verdict.trope for x in history):

@@ -291,7 +291,8 @@ FILLER = frozenset("""
 i me my we us our you your he she it they them his her their a an the and or but so then is am are was were
 be been being do does did will would can could should shall may might must have has had got get gets getting
 that this these those what which with on in at to of for by from up down off again just only still even
-oh ah ugh damn well okay ok yes yeah no not too very really gonna wanna let as if than now
+oh ah ugh damn well okay ok yes yeah no not too very really gonna wanna let as if than now another double
+first second third last its there here
 """.split())
 
 
@@ -303,7 +304,7 @@ def only_dice(line: str) -> bool:
         return False
     dice = False
     for t in toks:
-        if t.isdigit() or re.fullmatch(r"d?\d+|\d+d\d+|\d+s|\d+th", t) or t in DICE_WORDS:
+        if t.isdigit() or re.fullmatch(r"d?\d+|\d+d\d+|\d+s|\d+th", t) or t in DICE_WORDS or t[:-1] in DICE_WORDS:
             dice = True
         elif t not in FILLER:
             return False
@@ -322,7 +323,7 @@ class TropeJudge(Protocol):
 
 
 class TemplateJudge:
-    """The offline judge: the first trope (playset's first) one of whose phrasings matches."""
+    """The offline judge: the trope played earliest in the line (on a tie, the playset's first)."""
 
     name = "templates"
 
@@ -340,15 +341,18 @@ class TemplateJudge:
         tokens = words(line)
         if not tokens:
             return None
+        best: tuple[int, Trope, int] | None = None  # the trope played first in the line wins
         for trope in tropes:
             for terms in self._phrasings(trope):
                 span = find(terms, tokens)
-                if span is not None:
-                    i, j = span
-                    said = tokens[i:j + 1]
-                    text = " ".join(said) if len(said) <= 8 else f"{' '.join(said[:3])} … {' '.join(said[-3:])}"
-                    return trope, text
-        return None
+                if span is not None and (best is None or span[0] < best[0]):
+                    best = (span[0], trope, span[1])
+        if best is None:
+            return None
+        i, trope, j = best
+        said = tokens[i:j + 1]
+        text = " ".join(said) if len(said) <= 8 else f"{' '.join(said[:3])} \u2026 {' '.join(said[-3:])}"
+        return trope, text
 
     def judge(self, line: str, who: str | None, tropes: Sequence[Trope]) -> Verdict | None:
         found = self.match(line, tropes)

@@ -137,6 +137,9 @@ def cmd_undo(sh: Shell, arg: str) -> None:
     for s in steps:
         what = "; ".join(describe(a, night.names) for a in s.actions) or f"say {s.say!r}"
         sh.info(f"  undone: {what}", "dim")
+    for who, trope in sh.director.forget(night, steps):
+        sh.info(f"  the director takes the Genre Point back and will not offer {night.names[who]} one for "
+                f"{trope} again tonight", "dim")
     sh.print(table_view(night.game))
     sh.prompt_next()
 
@@ -189,6 +192,10 @@ def cmd_explain(sh: Shell, arg: str) -> None:
     night = sh.need_night()
     for line in explain(night.last_test_events, night.names):
         sh.info(line)
+    from .director import explain_awards
+
+    for line in explain_awards(sh):
+        sh.info(line)
 
 
 @command("rules", "[topic]", complete="topic", group="looking")
@@ -203,6 +210,10 @@ def cmd_rules(sh: Shell, arg: str) -> None:
     for s in hits[:2]:
         sh.info(s.title, "bold")
         sh.info(s.text)
+        if s.key == "genre":
+            from .director import DIRECTOR_RULE
+
+            sh.info(DIRECTOR_RULE)
 
 
 @command("teach", "[on|off]", complete="onoff", group="looking")

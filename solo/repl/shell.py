@@ -55,6 +55,16 @@ class Shell(BaseShell):
         self._streaming = False
         self.tutorial = False
         self._lesson_card: int | None = None
+        self._director = None  # made at first use: the model's judge with the LLM narrator
+        self.proposal = None  # a Genre Point the director proposes (director awards ask)
+
+    @property
+    def director(self):
+        if self._director is None:
+            from .director import make_director
+
+            self._director = make_director(self)
+        return self._director
 
     def toolbar(self) -> str:
         try:
@@ -204,6 +214,11 @@ class Shell(BaseShell):
         title, text, todo = lesson
         self.info(f"── Lesson: {title} ──", "bold magenta")
         self.info(text, "magenta")
+        if "Genre Point" in title and self.director.mode != "off":
+            self.info("The director can award it itself: type what a character does — Cat: I read the old legend "
+                      "aloud — and a line that plays into a horror trope earns that character a Genre Point, with "
+                      "the reason (undo gives it back; director awards ask or off if you would rather decide).",
+                      "magenta")
         self.info(f"Now: {todo}.", "bold")
 
     def prompt_next(self) -> None:
@@ -300,9 +315,13 @@ class Shell(BaseShell):
         if who is not None and night.game.dead[who] is not None:
             raise CommandError(f"{night.cast[who].name} is dead and says nothing more")
         night.say(line, who)
-        speaker = night.cast[who].name if who is not None else (
-            night.cast[night.game.tester].name if night.game.tester >= 0 else None)
+        if who is None and night.game.tester >= 0:
+            who = night.game.tester
+        speaker = night.cast[who].name if who is not None else None
         self.info(f"  ({speaker + ': ' if speaker else ''}noted for the transcript and the narrator)", "dim")
+        from .director import direct
+
+        direct(self, line, who)
 
 
 def _int(text: str, what: str) -> int:
@@ -312,4 +331,4 @@ def _int(text: str, what: str) -> int:
         raise CommandError(f"{what} must be a whole number, got {text!r}") from None
 
 
-from . import play, race, setup  # noqa: E402,F401  (the commands register themselves)
+from . import director, play, race, setup  # noqa: E402,F401  (the commands register themselves)

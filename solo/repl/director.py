@@ -1,0 +1,147 @@
+"""The director's Genre Points in the REPL: the ``director`` setting and ``yes``/``no`` to a
+proposed award. The judging itself is :mod:`solo.narration.director`; the shell calls
+:func:`direct` after every line the player types that is no command."""
+
+from __future__ import annotations
+
+from ..nott import events as E
+from ..narration.director import MODES, Director, Proposal, award_note, given, test_span_start
+from .commands import CommandError
+from .shell import Shell, command
+
+DIRECTOR_RULE = ("The director judges what you type. A line that plays into a horror trope (splitting up, "
+                 "going to investigate the noise, reading the forbidden thing aloud, \u201cI'll be right back\u201d, "
+                 "the playset's own …) earns that character a Genre Point from the pool, with the reason, at once. "
+                 "At most one such point per Test; the same trope rewards the same character once a night; none "
+                 "for the dead, none from an empty pool, none for talk about the dice. undo gives a point back; "
+                 "director awards ask proposes each one and waits for yes; director awards off leaves awarding "
+                 "to you (award <who> [why]).")
+
+
+def make_director(sh: Shell) -> Director:
+    """The shell's director: the model's judge when the LLM narrator is on, else the templates'."""
+    if sh.narrator_kind == "llm":
+        from ..narration.judge_llm import LLMJudge
+
+        judge = LLMJudge(model=sh.model, notice=lambda t: sh.out("notice", t))
+        return Director(judge=judge)
+    return Director()
+
+
+def direct(sh: Shell, line: str, who: int | None) -> None:
+    """After a typed line: award, propose, or say why not (a recognised trope withheld)."""
+    night = sh.night
+    d = sh.director
+    if night is None or d.mode == "off":
+        return
+    verdict, withheld = d.consider(night, line, who)
+    if verdict is None:
+        return
+    if withheld or who is None:
+        sh.info(f"  (the director sees {verdict.trope} \u2014 no Genre Point: {withheld})", "dim")
+        return
+    name = night.names[who]
+    if d.mode == "ask":
+        sh.proposal = Proposal(who, verdict, len(night.steps))
+        sh.info(f"The director would slide {name} a Genre Point: {verdict.trope} ({verdict.reason}). "
+                "Take it? yes or no", "bold")
+        return
+    give(sh, who, verdict)
+
+
+def give(sh: Shell, who: int, verdict) -> None:
+    night = sh.need_running()
+    events = sh.director.award(night, who, verdict)
+    sh.info(award_note(night.names[who], verdict), "magenta")
+    sh.info("  (undo gives it back)", "dim")
+    sh.after(events)
+
+
+@command("director", "[awards off|ask|on | retry | tropes]", group="play")
+def cmd_director(sh: Shell, arg: str) -> None:
+    """How the director awards Genre Points for playing into tropes: on, ask (propose and wait for yes), off."""
+    words = arg.lower().split()
+    d = sh.director
+    if not words:
+        judge = "the model" if d.judge.name == "model" else "the templates"
+        line = f"director: awards {d.mode}, judged by {judge}"
+        if sh.night is not None:
+            line += f"; {len(given(sh.night))} Genre Point(s) given by the director tonight"
+        sh.info(line)
+        return
+    if words[0] == "awards":
+        if len(words) != 2 or words[1] not in MODES:
+            raise CommandError(f"director awards off, ask or on, not {' '.join(words[1:]) or 'nothing'!r}")
+        d.mode = words[1]
+        sh.proposal = None
+        sh.info({"on": "the director awards Genre Points for tropes as it sees them (undo gives one back)",
+                 "ask": "the director proposes each Genre Point and waits for yes",
+                 "off": "the director awards nothing: award <who> [why] is yours"}[d.mode])
+        return
+    if words == ["retry"]:
+        if not hasattr(d.judge, "retry"):
+            raise CommandError("the templates judge the tropes: there is no model to ask again")
+        d.judge.retry()
+        sh.info("the director's model will judge the next line again")
+        return
+    if words == ["tropes"]:
+        from ..narration.tropes import catalogue
+
+        setting = sh.night.setting if sh.night is not None else None
+        for t in catalogue(setting):
+            where = "" if t.source == "slasher" else f"  ({t.source})"
+            sh.info(f"  {t.name}{where}")
+        return
+    raise CommandError(f"director, director awards off|ask|on, director retry or director tropes, not {arg!r}")
+
+
+def _pending(sh: Shell) -> Proposal | None:
+    p = sh.proposal
+    night = sh.night
+    if p is None or night is None or p.at != len(night.steps) or night.game.is_over():
+        sh.proposal = None
+        return None
+    return p
+
+
+@command("yes", "", group="play")
+def cmd_yes(sh: Shell, arg: str) -> None:
+    """Take the Genre Point the director proposes (with director awards ask)."""
+    p = _pending(sh)
+    if p is None or arg:
+        sh._free_text(("yes " + arg).strip())  # no proposal: just what the character says
+        return
+    sh.proposal = None
+    give(sh, p.who, p.verdict)
+
+
+@command("no", "", group="play")
+def cmd_no(sh: Shell, arg: str) -> None:
+    """Turn down the Genre Point the director proposes."""
+    p = _pending(sh)
+    if p is None or arg:
+        sh._free_text(("no " + arg).strip())
+        return
+    sh.proposal = None
+    sh.director.refused.add((p.who, p.verdict.trope))
+    sh.info(f"no Genre Point; the director will not offer {sh.night.names[p.who]} one for "
+            f"{p.verdict.trope} again tonight", "dim")
+
+
+def explain_awards(sh: Shell) -> list[str]:
+    """The director's awards during the last resolved Test (for ``explain``)."""
+    night = sh.night
+    if night is None:
+        return []
+    ends = [i for i, events in enumerate(night.step_events) if any(type(e) is E.TestResolved for e in events)]
+    if not ends:
+        return []
+    first = ends[-2] + 1 if len(ends) > 1 else 0
+    out = []
+    for g in given(night):
+        if first <= g.step < ends[-1]:
+            note = next((n for n in (night.steps[g.step].note or "").split(" \u00a6 ")
+                         if n.startswith("The director")), "")
+            out.append(f"Director's award: {note} \u2014 \u201cThe Director starts with 13 Genre Points that "
+                       "they can award you with for playing into the genre's tropes.\u201d")
+    return out
