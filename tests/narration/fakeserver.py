@@ -32,7 +32,7 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "stall":
             time.sleep(self.server.stall)
             return self._send(200, b"{}")
-        if mode in ("429", "500", "401"):
+        if mode.isdigit():  # any HTTP error status: "429", "500", "502", "503", ...
             payload = json.dumps({"error": {"message": f"fake {mode}", "type": "fake"}}).encode()
             return self._send(int(mode), payload, headers={"retry-after": "0"})
         if mode == "garbage":
@@ -54,6 +54,12 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"data: [DONE]\n\n")
             except OSError:
                 pass
+            return
+        if mode == "malformed":  # a good chunk, then one that is not JSON, then the rest
+            self.wfile.write(chunk("The lights flicker "))
+            self.wfile.write(b'data: {"id": "c1", "choices": [{"delta": {"content": "and\n\n')
+            self.wfile.write(chunk("the door opens.", "stop"))
+            self.wfile.write(b"data: [DONE]\n\n")
             return
         if mode == "cut":
             self.wfile.write(chunk("The lights flicker "))
