@@ -39,3 +39,13 @@ def test_the_story_samples_read_as_stories():
         assert "⚙" not in text and "## Epilogue" in text
         tests = len(re.findall(r"^### \d+\. ", text, re.M))
         assert tests > 20 and len(re.findall(r"^\*🎲 Test \d+, ", text, re.M)) == tests
+
+
+def test_the_readmes_story_excerpt_is_from_a_sample():
+    readme = (ROOT.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Narration", 1)[1].split("## ", 1)[0]
+    quoted = [line for line in section.splitlines() if line.startswith(("> ", "**", "*🎲"))]
+    assert len(quoted) >= 4
+    sample = (ROOT / "ashcan-naive-seed3.md").read_text(encoding="utf-8")
+    for line in quoted:
+        assert line in sample, line
