@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from solo.narration import BEAT_KINDS, TemplateNarrator, beats_from_events, opening_beats
 from solo.nott import REROLL, RESOLVE, ROLL, Award, Game, Reroll, Resolve, Roll, Test, quick_cast
 from solo.nott import events as E
+from solo.play.night import segments
 
 
 def play(seed, env, check, strategy="first"):
@@ -146,30 +147,45 @@ def test_bookkeeping_alone_makes_no_beats(game):
 
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10_000), choices=st.randoms(use_true_random=False))
-def test_random_legal_play_always_narrates(env, seed, choices):
+def test_random_legal_play_always_narrates(env, check, seed, choices):
+    """Any legal play is told: every text well formed, a threat beat for every Threat Card
+    revealed, a death told for every character who dies, and the last beat the night's end."""
     game = Game(quick_cast(seed), seed=seed)
     narrator = TemplateNarrator(seed, environment=env)
     for b in opening_beats(game):
-        assert narrator.tell(b)
+        check(narrator.tell(b))
     last = None
     while game.outcome() is None:
         action = choices.choice(game.legal_actions())
-        for b in beats_from_events(game, game.push(action)):
-            assert narrator.tell(b)
+        events = game.push(action)
+        beats = beats_from_events(game, events)
+        kinds = [b.kind for b in beats]
+        assert kinds.count("threat") == sum(isinstance(e, E.ThreatRevealed) for e in events)
+        assert kinds.count("death") == sum(isinstance(e, E.CharacterDied) for e in events), kinds
+        for b in beats:
+            check(narrator.tell(b))
             last = b
-    assert last is not None and last.kind in ("dawn", "all_dead")
+    assert last is not None and last.kind == ("dawn" if game.outcome().dawn else "all_dead")
+
+
+def test_segments_split_where_a_table_moment_begins():
+    """``solo.play.night.segments`` (what the played night narrates a moment at a time): the
+    parts put back together are the events, and each part but the first begins with a Threat
+    Card, a Joker, a roll or the ending, which appear nowhere else."""
+    for seed in range(4):
+        game = Game(quick_cast(seed), seed=seed)
+        rng = random.Random(seed)
+        while game.outcome() is None:
+            events = game.push(_choose(game, rng))
+            parts = segments(events)
+            assert [e for part in parts for e in part] == events and all(parts)
+            for k, part in enumerate(parts):
+                assert k == 0 or isinstance(part[0], _MOMENTS)
+                assert not any(isinstance(e, _MOMENTS) for e in part[1:])
+    assert segments([]) == []
 
 
 _MOMENTS = (E.ThreatRevealed, E.JokerRevealed, E.Rolled, E.Dawn, E.AllDead)
-
-
-def _segments(events):
-    out = []
-    for e in events:
-        if not out or isinstance(e, _MOMENTS):
-            out.append([])
-        out[-1].append(e)
-    return out
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -182,7 +198,7 @@ def test_events_split_into_table_moments_give_the_same_beats(env, check, seed):
     while game.outcome() is None:
         events = game.push(_choose(game, rng))
         whole = [b.kind for b in beats_from_events(game, events)]
-        parts = [b for seg in _segments(events) for b in beats_from_events(game, seg)]
+        parts = [b for seg in segments(events) for b in beats_from_events(game, seg)]
         assert [b.kind for b in parts] == whole
         for b in parts:
             check(narrator.tell(b))
