@@ -1,20 +1,18 @@
 """Examples straight from the rulebook's text that the other modules do not already pin."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from solo.nott.cards import SUIT_APTITUDES, SUIT_NATURES
 from solo.nott.cast import ARCHETYPES, quick_cast
 
-RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "nott-ashcan-2025.md"
+from ..rulestexts import rules_text
+
 
 
 def test_archetype_examples_are_the_rulebooks():
-    if not RULES.exists():
-        pytest.skip("the rules texts are not beside this checkout")
-    text = RULES.read_text(encoding="utf-8")
+    text = rules_text("nott-ashcan-2025.md")  # fails loudly where the rules folder is missing
     for s, name in enumerate(SUIT_APTITUDES):
         m = re.search(rf"\*\*. \({name}\)\*\*: (.+)", text)
         assert m, name
