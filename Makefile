@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 LIVE_STAMP := $(VENV)/.installed-live
 
-.PHONY: play test test-live record bench clean
+.PHONY: play test test-live record bench mutate clean
 
 $(STAMP): pyproject.toml setup.py solo/sim/_fastnight.c
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -35,6 +35,17 @@ record: $(LIVE_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m solo.bench
+	$(BIN)/python -m solo.bench_llm
+
+# Mutation testing (not part of `make test`: tens of minutes). GROUPS=sim picks groups;
+# MUTATE_ARGS=--report prints the last results; docs/testing.md says how to read them.
+MUTATE_STAMP := $(VENV)/.installed-mutmut
+$(MUTATE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet 'mutmut==3.8.1'
+	touch $(MUTATE_STAMP)
+
+mutate: $(MUTATE_STAMP)
+	$(BIN)/python tools/mutate.py $(MUTATE_ARGS) $(GROUPS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info .mutants

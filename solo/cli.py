@@ -232,6 +232,10 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     play.add_argument("--narrator", default="template", choices=["template", "llm"],
                       help="template (offline, default) or llm (OPENAI_API_KEY / OPENAI_BASE_URL)")
     play.add_argument("--model", help="model name for --narrator llm (or SOLO_MODEL)")
+    play.add_argument("--max-tokens-per-test", type=int, metavar="N",
+                       help="cap the model's prose for one Test (or [llm] max_tokens_per_test in config.toml)")
+    play.add_argument("--beat-by-beat", action="store_true",
+                       help="one model request per beat instead of one per Test (slower on a local model)")
     play.add_argument("--teach", action="store_true", help="after each resolution, say which rule fired")
     play.add_argument("--playset", help="playset name or file (see: solo playsets)")
     play.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. genre_points=5")
@@ -241,6 +245,10 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     tut = sub.add_parser("tutorial", help="a guided first night that walks through every rule")
     tut.add_argument("--narrator", default="template", choices=["template", "llm"])
     tut.add_argument("--model")
+    tut.add_argument("--max-tokens-per-test", type=int, metavar="N",
+                       help="cap the model's prose for one Test (or [llm] max_tokens_per_test in config.toml)")
+    tut.add_argument("--beat-by-beat", action="store_true",
+                       help="one model request per beat instead of one per Test (slower on a local model)")
     tut.add_argument("--batch", action="store_true", help="read commands from stdin even on a terminal")
     tut.set_defaults(func=_tutorial)
 
@@ -251,6 +259,10 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
     auto.add_argument("--narrator", default="template", choices=["template", "llm"])
     auto.add_argument("--model")
+    auto.add_argument("--max-tokens-per-test", type=int, metavar="N",
+                       help="cap the model's prose for one Test (or [llm] max_tokens_per_test in config.toml)")
+    auto.add_argument("--beat-by-beat", action="store_true",
+                       help="one model request per beat instead of one per Test (slower on a local model)")
     auto.add_argument("--out", metavar="FILE", help="transcript file (default: nott-RULES-POLICY-seedN.md in the "
                       "data folder's transcripts/, where the REPL writes)")
     auto.add_argument("--playset", help="playset name or file")
@@ -309,10 +321,25 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     return p
 
 
+def _llm_options(args: argparse.Namespace) -> None:
+    """The LLM director's options, handed on through the environment its narrator reads."""
+    import os
+
+    tokens = getattr(args, "max_tokens_per_test", None)
+    if tokens is not None:
+        if not 16 <= tokens <= 4000:
+            print(f"solo: --max-tokens-per-test must be 16–4000, got {tokens}", file=sys.stderr)
+            raise SystemExit(2)
+        os.environ["SOLO_MAX_TOKENS_PER_TEST"] = str(tokens)
+    if getattr(args, "beat_by_beat", False):
+        os.environ["SOLO_LLM_MERGE"] = "0"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(lean=bool(argv) and argv[0] in ("sim", "sweep"))
     args = parser.parse_args(argv)
+    _llm_options(args)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

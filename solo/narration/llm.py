@@ -59,7 +59,7 @@ class LLMNarrator:
                  timeout: float = 30.0, stall: float = 5.0, max_retries: int = 1, max_chars: int = 700,
                  max_tokens: int = 160,
                  temperature: float = 0.8, log_path: Path | None = None, setting: str | None = None,
-                 prompt_set: str = "llm") -> None:
+                 prompt_set: str = "llm", merge: bool | None = None, max_tokens_per_test: int | None = None) -> None:
         config = load_config()
         self.fallback = fallback
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
@@ -71,11 +71,20 @@ class LLMNarrator:
         self.max_retries = max_retries
         self.max_chars = max_chars
         self.max_tokens = max_tokens
+        #: One request per Test: the outcome and all that follows it, to the next Threat Card,
+        #: told as one piece (``merge``); False tells beat by beat (one request each).
+        env_merge = os.environ.get("SOLO_LLM_MERGE")
+        self.merge = bool(merge if merge is not None else
+                          (env_merge.strip() not in ("0", "off", "no", "false") if env_merge
+                           else config.get("merge", True)))
+        self.max_tokens_per_test = int(max_tokens_per_test or os.environ.get("SOLO_MAX_TOKENS_PER_TEST")
+                                       or config.get("max_tokens_per_test", 220))
         self.temperature = temperature
         self.setting = setting
         self.prompt_set = prompt_set  # prompts/<prompt_set>/: system.j2, then <kind>.j2 or beat.j2
         self.log_path = log_path if log_path is not None else _default_log()
-        self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False}
+        self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False,
+                      "seconds": 0.0}
         self.last_finish: str | None = None
         self.env = make_environment(prompts_dir())
         self.recent: deque[str] = deque(maxlen=3)  # the last few narrations, for continuity
@@ -102,13 +111,34 @@ class LLMNarrator:
         self._client_error = None
 
     def narrate(self, beat: Beat) -> Iterator[str]:
+        yield from self._told(lambda: self.messages(beat), lambda: self.fallback.tell(beat), beat.kind,
+                              self.max_tokens)
+
+    #: Beats the templates tell even when a model narrates merged stretches: short table talk
+    #: (the Test's framing, a Genre Point) that is not worth a request of its own.
+    TABLE_TALK = ("challenge", "award", "genre_point")
+    #: Beats told by a request of their own: the opening and the ending.
+    ALONE = ("opening", "dawn", "all_dead")
+
+    def narrate_stretch(self, beats: list[Beat]) -> Iterator[str]:
+        """One request for a stretch of beats (an outcome and all that follows it, to the next
+        Threat Card), told as one continuous piece in table order; on any failure the
+        templates tell every beat of the stretch."""
+        if len(beats) == 1:
+            yield from self.narrate(beats[0])
+            return
+        yield from self._told(lambda: self.stretch_messages(beats),
+                              lambda: " ".join(t for t in (self.fallback.tell(b) for b in beats) if t),
+                              "+".join(b.kind for b in beats), self.max_tokens_per_test)
+
+    def _told(self, make_messages, fallback, kind: str, max_tokens: int) -> Iterator[str]:
         if self.paused:
             self.usage["fallbacks"] += 1
-            text = self.fallback.tell(beat)
+            text = fallback()
             self.recent.append(text)
             yield text
             return
-        messages = self.messages(beat)
+        messages = make_messages()
         started = time.monotonic()
         streamed: list[str] = []
         error: str | None = None
@@ -116,12 +146,12 @@ class LLMNarrator:
         try:
             client = self.client()
             self.last_finish = None
-            for piece, finish_reason in self._stream(client, messages):
+            for piece, finish_reason in self._stream(client, messages, max_tokens):
                 if finish_reason:
                     finish = finish_reason
                 if not piece:
                     continue
-                room = self.max_chars - sum(len(s) for s in streamed)
+                room = self.max_chars * (3 if "+" in kind else 1) - sum(len(s) for s in streamed)
                 if room <= 0:
                     break
                 piece = piece[:room]
@@ -131,6 +161,7 @@ class LLMNarrator:
             raise
         except Exception as exc:  # every failure becomes a template beat
             error = describe_error(exc)
+        self.usage["seconds"] += time.monotonic() - started
         text = "".join(streamed).strip()
         if error is None and not text:
             error = "the model returned no text"
@@ -141,7 +172,7 @@ class LLMNarrator:
                 error = f"the model's text contradicts the story ({wrong[0].why})"
         if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
             error = "the stream ended before the model finished"  # cut mid-way
-        self._log(beat, messages, text, error, finish, time.monotonic() - started)
+        self._log(kind, messages, text, error, finish, time.monotonic() - started)
         if error is not None:
             self.usage["fallbacks"] += 1
             self._failures += 1
@@ -153,7 +184,7 @@ class LLMNarrator:
                             f"({error}); the templates tell the night until you type: narrator retry")
             if streamed:
                 yield Retraction("")
-            fallback_text = self.fallback.tell(beat)
+            fallback_text = fallback()
             self.recent.append(fallback_text)
             yield fallback_text
             return
@@ -199,6 +230,30 @@ class LLMNarrator:
             user = "\n".join(context) + "\n" + user
         return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
+    def stretch_messages(self, beats: list[Beat]) -> list[dict[str, str]]:
+        """The prompt for a stretch: what never changes first (the system prompt: setting,
+        cast, rules), then the fiction and the facts of every beat, in order, last."""
+        from .templates import DETAILS
+
+        first = beats[0]
+        system = self.env.get_template(f"{self.prompt_set}/system.j2").render(setting=self.setting, cast=self._cast)
+        facts: list[str] = []
+        for beat in beats:
+            ctx = dict(DETAILS) | {"setting": self.setting} | dict(beat.context) | {"kind": beat.kind}
+            text = self.env.select_template([f"{self.prompt_set}/{beat.kind}.j2", f"{self.prompt_set}/beat.j2"])
+            lines = [ln.strip() for ln in text.render(ctx).splitlines() if ln.strip().startswith("Facts:")]
+            facts += [ln[len("Facts:"):].strip() for ln in lines]
+        last = beats[-1]
+        living = list(last.get("living") or [])
+        if last.kind == "threat" or last.get("phase") == "revealed":
+            ask = f"What do you do, {living[0]}?" if len(living) == 1 else "Who goes?"
+        else:
+            ask = None
+        user = self.env.get_template(f"{self.prompt_set}/stretch.j2").render(
+            facts=facts, ask=ask, f=first.get("f"), summary=(first.get("summary") or "").split(";")[0],
+            recent=" ".join(self.recent)[-400:])
+        return [{"role": "system", "content": system}, {"role": "user", "content": user.strip()}]
+
     _cast: list = []
 
     def set_cast(self, cast: list[dict]) -> None:
@@ -228,11 +283,11 @@ class LLMNarrator:
             raise RuntimeError(self._client_error) from None
         return self._client
 
-    def _stream(self, client, messages) -> Iterator[tuple[str, str | None]]:
+    def _stream(self, client, messages, max_tokens: int | None = None) -> Iterator[tuple[str, str | None]]:
         """(text, finish_reason) pieces, control sequences stripped line by line."""
         self.usage["calls"] += 1
         stream = client.chat.completions.create(
-            model=self.model, messages=messages, stream=True, max_tokens=self.max_tokens,
+            model=self.model, messages=messages, stream=True, max_tokens=max_tokens or self.max_tokens,
             temperature=self.temperature, stream_options={"include_usage": True})
         buffer = ""
         reported = False
@@ -320,11 +375,11 @@ class LLMNarrator:
             self._warned = True
             self.notice(f"LLM narration unavailable ({error}); narrating from templates, play goes on")
 
-    def _log(self, beat: Beat, messages, text: str, error: str | None, finish, seconds: float) -> None:
+    def _log(self, kind: str, messages, text: str, error: str | None, finish, seconds: float) -> None:
         if self.log_path is None:
             return
         record = {"time": round(time.time(), 3), "model": self.model, "base_url": redact_url(self.base_url),
-                  "beat": beat.kind, "messages": messages, "text": text, "finish_reason": finish,
+                  "beat": kind, "messages": messages, "text": text, "finish_reason": finish,
                   "error": error, "seconds": round(seconds, 3)}
         try:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)

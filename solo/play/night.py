@@ -110,6 +110,7 @@ class Night:
         self._replaying = False
         self.live_transcript = True
         self._stored: list[tuple[str, str]] | None = None  # narration read from a save, for replay
+        self._covered = 0  # beats of a stored stretch still to pass over
         self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
         #: Called with (beat, text, fiction before, fiction after) for every text told.
         self.on_told: Callable | None = None
@@ -262,63 +263,112 @@ class Night:
 
     # ------------------------------------------------------------------ output
 
+    def _merging(self) -> bool:
+        """A model that tells each Test in one request (see ``LLMNarrator.narrate_stretch``)."""
+        n = self.narrator
+        return (not self._replaying and n is not None and bool(getattr(n, "merge", False))
+                and hasattr(n, "narrate_stretch"))
+
     def _report(self, events: list, step: Step) -> None:
         """Print and narrate, one table moment at a time (a new Threat Card or the ending
-        starts a new moment, so narration follows the mechanics it tells)."""
+        starts a new moment, so narration follows the mechanics it tells). A model that tells
+        a Test in one request gets the whole step at once, after its mechanics."""
         from ..narration.beats import beats_from_events
 
+        merging = self._merging()
+        pending: list = []
         for segment in segments(events):
             if not self._replaying:
                 for line in mechanics(segment, self.names):
                     self.out("mechanics", line)
             beats = beats_from_events(self.game, segment, player_action=self.pending_say)
-            step.narration += self._tell(beats)
+            if merging:
+                pending += beats
+            else:
+                step.narration += self._tell(beats)
             if (self.on_resolved is not None and not self._replaying
                     and any(type(e) is E.TestResolved for e in segment)):
                 self.on_resolved(self.last_test_events)
+        if merging and pending:
+            step.narration += self._tell(pending)
+
+    @staticmethod
+    def _tag(beat) -> str:
+        if beat.kind in ("red_joker", "black_joker") and beat.get("phase"):
+            return f"{beat.kind}.{beat['phase']}"
+        return beat.kind
 
     def _tell(self, beats: list) -> list[tuple[str, str]]:
-        """Advance the fiction by each beat and tell it; the (kind, text) pairs told."""
-        from ..narration.base import Retraction, strip_control
+        """Advance the fiction by each beat and tell it; the (kind, text) pairs told. A model
+        that merges tells each stretch of beats (an outcome to the next Threat Card) in one
+        request; short table talk and the ending stay beats of their own."""
         from ..narration.beats import Beat
 
         told: list[tuple[str, str]] = []
         story = self.story
         enriched = []
+        merging = self._merging()
+        stretch: list = []  # (beat, before, after) awaiting one request
+
+        def flush() -> None:
+            if stretch:
+                group = [b for b, _, _ in stretch]
+                self._speak(group, stretch[0][1], stretch[-1][2], told)
+                stretch.clear()
+
         for beat in beats:
             before = story.snapshot()
             details = story.apply(beat.kind, dict(beat.context))
             after = story.snapshot()
             enriched.append(Beat(beat.kind, {**beat.context, **details, "f": story.view()}))
             beat = enriched[-1]
-            tag = beat.kind
-            if beat.kind in ("red_joker", "black_joker") and beat.get("phase"):
-                tag = f"{beat.kind}.{beat['phase']}"
             if self._replaying or self.narrator is None:
                 text = self._replay_text(beat)
                 if text:
-                    told.append((tag, text))
+                    told.append((self._tag(beat), text))
                     self._checked(beat, text, before, after)
                 continue
-            self._guard(beat, before, after)
-            chunks: list[str] = []
-            for chunk in self.narrator.narrate(beat):
-                if isinstance(chunk, Retraction):
-                    chunks.clear()  # the stream broke: its text is replaced by the template's
-                    self.out("stream-end", "")
-                    continue
-                chunk = strip_control(chunk)
-                chunks.append(chunk)
-                self.out("stream", chunk)
-            text = "".join(chunks).strip()
-            self.out("stream-end", text)
-            text = " ".join(text.split())
-            if text:
-                told.append((tag, text))
-                self._checked(beat, text, before, after)
+            if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE:
+                stretch.append((beat, before, after))
+                continue
+            flush()
+            self._speak([beat], before, after, told)
+        flush()
         if enriched:
             self.last_beats = enriched
         return told
+
+    def _speak(self, group: list, before, after, told: list) -> None:
+        """Tell ``group`` (one beat, or a merged stretch) through the narrator, streaming."""
+        from ..narration.base import Retraction, strip_control
+
+        narrator = self.narrator
+        if len(group) == 1 and group[0].kind in getattr(narrator, "TABLE_TALK", ()) and self._merging():
+            speaker = narrator.fallback  # short table talk: the templates, no request
+            stream = speaker.narrate(group[0])
+        elif len(group) == 1:
+            self._guard(group[0], before, after)
+            stream = narrator.narrate(group[0])
+        else:
+            self._guard(group[-1], before, after)
+            stream = narrator.narrate_stretch(group)
+        chunks: list[str] = []
+        for chunk in stream:
+            if isinstance(chunk, Retraction):
+                chunks.clear()  # the stream broke: its text is replaced by the template's
+                self.out("stream-end", "")
+                continue
+            chunk = strip_control(chunk)
+            chunks.append(chunk)
+            self.out("stream", chunk)
+        text = "".join(chunks).strip()
+        self.out("stream-end", text)
+        text = " ".join(text.split())
+        if text:
+            tag = "+".join(self._tag(b) for b in group)
+            told.append((tag, text))
+            for b in group:
+                self._checked(b, text, before, after)
 
     def _checked(self, beat, text: str, before, after) -> None:
         if self.on_told is not None:
@@ -338,8 +388,12 @@ class Night:
         """A beat's text without telling it: read back from the save, or the templates'."""
         from ..narration.base import strip_control
 
+        if self._covered:
+            self._covered -= 1  # told by the stored stretch before it
+            return ""
         if self._stored:
             kind, text = self._stored.pop(0)
+            self._covered = max(0, min(20, str(kind).count("+")))
             return " ".join(strip_control(text).split())[:4000]
         if self._replayer is None:
             from ..narration.templates import TemplateNarrator
@@ -428,6 +482,7 @@ class Night:
         night.opening = night._tell(opening_beats(night.game))
         for i, step in enumerate(save.steps, 1):
             night._stored = [tuple(p) for p in (getattr(step, "narration", None) or [])]
+            night._covered = 0
             try:
                 if step.actions:
                     night.act([parse_action(a) for a in step.actions], step.say, step.who)

@@ -66,7 +66,7 @@ class SavedStep(BaseModel):
     who: int | None = Field(default=None, ge=0, le=7)
     note: Annotated[SafeText, Field(max_length=4000)] | None = None
     #: A model's narration for this step, (beat kind, text) pairs (the templates' is told again).
-    narration: list[tuple[Annotated[str, Field(max_length=40)], Annotated[SafeText, Field(max_length=4000)]]] | None \
+    narration: list[tuple[Annotated[str, Field(max_length=300)], Annotated[SafeText, Field(max_length=6000)]]] | None \
         = Field(default=None, max_length=40)
 
 

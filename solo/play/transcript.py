@@ -150,23 +150,24 @@ def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, in
     if step.say and not step.actions:
         out.append(_say(night, step))
     for kind, text in step.narration:
-        base, _, phase = kind.partition(".")
-        if base == "challenge" and begun:
-            e = begun.pop(0)
-            tests += 1
-            card = e.card
-            what = ("the Red Joker" if card == 52 else "the Black Joker" if card == 53
-                    else f"{card_str(card)}, {SUIT_APTITUDES[card // 13]}, {_sev(card)}")
-            out.append(f"### {tests}. {_md(night.names[e.who])} — {what}\n\n")
-        elif (base == "outcome" or (base in ("red_joker", "black_joker") and phase in ("success", "failure"))) \
-                and resolved:
-            out.append(_dice(night, resolved.pop(0), tests))
-        elif base == "endgame":
-            out.append("## The Endgame\n\n")
-        elif base in ("dawn", "all_dead"):
-            out.append("## Dawn\n\n" if base == "dawn" else "## Everyone is dead\n\n")
-        elif base == "death" and deaths:
-            deaths.pop(0)
+        parts = [k.partition(".") for k in kind.split("+")]  # a model may tell a stretch at once
+        for base, _, phase in parts:
+            if base == "challenge" and begun:
+                e = begun.pop(0)
+                tests += 1
+                card = e.card
+                what = ("the Red Joker" if card == 52 else "the Black Joker" if card == 53
+                        else f"{card_str(card)}, {SUIT_APTITUDES[card // 13]}, {_sev(card)}")
+                out.append(f"### {tests}. {_md(night.names[e.who])} — {what}\n\n")
+            elif (base == "outcome" or (base in ("red_joker", "black_joker") and phase in ("success", "failure"))) \
+                    and resolved:
+                out.append(_dice(night, resolved.pop(0), tests))
+            elif base == "endgame":
+                out.append("## The Endgame\n\n")
+            elif base in ("dawn", "all_dead"):
+                out.append("## Dawn\n\n" if base == "dawn" else "## Everyone is dead\n\n")
+            elif base == "death" and deaths:
+                deaths.pop(0)
         out.append(_quote(text) + "\n")
     for e in resolved:  # a Test told by no narrator still shows its dice
         out.append(_dice(night, e, tests))
@@ -301,9 +302,9 @@ def _usage(night: "Night") -> str:
     if not usage:
         return ""
     approx = "≈" if usage.get("estimated") else ""
-    return (f"Narration tokens: {approx}{usage.get('prompt_tokens', 0)} prompt + "
-            f"{approx}{usage.get('completion_tokens', 0)} completion in {usage.get('calls', 0)} calls"
-            f" ({usage.get('fallbacks', 0)} beats from the templates)")
+    return (f"Narration: {usage.get('calls', 0)} requests, {approx}{usage.get('prompt_tokens', 0)} tokens in, "
+            f"{approx}{usage.get('completion_tokens', 0)} out, {usage.get('seconds', 0.0):.1f} s of model time"
+            f" ({usage.get('fallbacks', 0)} told by the templates instead)")
 
 
 def _role(archetype: str) -> str:

@@ -87,5 +87,6 @@ def test_live_a_whole_repl_game_with_the_llm_narrator(server, tmp_path, monkeypa
     # the model answered (a reply the continuity guard refused was still an answer)
     told = [e for e in exchanges if e["text"] and (e["error"] is None or "contradicts the story" in e["error"])]
     # a 135M model may now and then stop at once; the beat then comes from the templates
-    assert len(exchanges) >= 8 and len(told) >= 0.8 * len(exchanges), [e["error"] for e in exchanges]
+    # one request per Test (four Tests) and the opening
+    assert len(exchanges) >= 4 and len(told) >= 0.8 * len(exchanges), [e["error"] for e in exchanges]
     assert "sk-live-test-0000" not in json.dumps(exchanges)  # the key is never logged

@@ -1,0 +1,128 @@
+"""``make bench`` (narration): what the LLM director costs a player in waiting, measured
+against a simulated local server (127.0.0.1) that behaves like a laptop model: 300 ms before
+the first token, then 20 tokens a second.
+
+Prints, for the same autoplay nights, the model wait per Test when each beat is its own
+request (beat by beat) and when each Test is told in one request (merged), and the time from
+the server's first token to the first word on screen. Figures, not assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+FIRST_TOKEN = 0.300  # seconds before the first token
+RATE = 20.0  # tokens per second after it
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
+        prompt = body["messages"][-1]["content"]
+        facts = max(1, sum(1 for line in prompt.splitlines() if line[:1].isdigit() and ". " in line[:4])
+                    or prompt.count("Facts:"))
+        tokens = min(int(body.get("max_tokens") or 160), 15 + 30 * facts)  # a sentence or two a beat
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("connection", "close")
+        self.close_connection = True
+        self.end_headers()
+        time.sleep(FIRST_TOKEN)
+        for i in range(tokens):
+            if i == 0:
+                self.server.first_token.append(time.perf_counter())
+            word = "Dark " if i % 7 else "night. "
+            self._chunk({"content": word}, None)
+            time.sleep(1 / RATE)
+        self._chunk({}, "stop")
+        self.wfile.write(b"data: [DONE]\n\n")
+
+    def _chunk(self, delta, finish):
+        data = {"id": "b", "object": "chat.completion.chunk", "created": 0, "model": "bench",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+        self.wfile.write(f"data: {json.dumps(data)}\n\n".encode())
+        self.wfile.flush()
+
+
+def _night(url: str, merge: bool, tests: int, seed: int) -> tuple[float, int, int, list[float]]:
+    """(seconds of model wait, requests, Tests, first-word delays) for ``tests`` Tests."""
+    import random
+
+    from .narration.llm import LLMNarrator
+    from .narration.templates import TemplateNarrator
+    from .nott.cast import quick_cast
+    from .nott.rules import ASHCAN
+    from .play.night import Night
+    from .sim.policies import get_policy, next_actions
+
+    delays: list[float] = []
+    shown: list[float] = []
+
+    def out(kind, text):
+        if kind == "stream" and text and not shown:
+            shown.append(time.perf_counter())
+        if kind == "stream-end":
+            shown.clear()
+
+    narrator = LLMNarrator(TemplateNarrator(seed=seed), base_url=url, api_key="bench", model="bench",
+                           max_retries=0, timeout=30, merge=merge, log_path=None, notice=lambda t: None)
+    night = Night(quick_cast(seed), ASHCAN, seed, narrator=narrator, out=out)
+    night.start()
+    rng = random.Random(seed)
+    start_calls = narrator.usage["calls"]
+    t0 = time.perf_counter()
+    server_first = _SERVER.first_token
+    while night.game.tests < tests and night.game.outcome() is None:
+        before = len(server_first)
+        mark: list[float] = []
+
+        def out2(kind, text, mark=mark):
+            if kind == "stream" and text and len(mark) < len(server_first) - before:
+                mark.append(time.perf_counter())
+            out(kind, text)
+
+        night.out = out2
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+        for k, seen in enumerate(mark):
+            delays.append(seen - server_first[before + k])
+    return time.perf_counter() - t0, narrator.usage["calls"] - start_calls, night.game.tests, delays
+
+
+_SERVER: ThreadingHTTPServer
+
+
+def main(tests: int = 6) -> int:
+    global _SERVER
+    _SERVER = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    _SERVER.first_token = []
+    _SERVER.daemon_threads = True
+    threading.Thread(target=_SERVER.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{_SERVER.server_address[1]}/v1"
+    os.environ.setdefault("SOLO_HOME", tempfile.mkdtemp(prefix="solo-bench-"))
+    print(f"LLM director against a simulated laptop server ({FIRST_TOKEN * 1000:.0f} ms to the first token, "
+          f"{RATE:.0f} tokens/s), {tests} Tests of one night:")
+    try:
+        for label, merge in (("beat by beat", False), ("one request per Test", True)):
+            seconds, calls, done, delays = _night(url, merge, tests, seed=5)
+            delays.sort()
+            median = delays[len(delays) // 2] * 1000 if delays else float("nan")
+            print(f"  {label:<21} {calls / done:4.1f} requests per Test, model wait {seconds / done:5.1f} s per Test"
+                  f" (first word on screen {median:.0f} ms after the server's first token, median)")
+    finally:
+        _SERVER.shutdown()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
