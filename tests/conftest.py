@@ -1,0 +1,11 @@
+"""Every test runs with its own data folder: nothing a test does is written under the real
+home (``~/.local/share/solo``), whatever it forgets to set."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path_factory.mktemp("solo-home")))
