@@ -1,0 +1,194 @@
+"""Mutation testing of the modules players feel most, one group at a time (``make mutate``).
+
+Each group is mutated by mutmut in a copy of the tree of its own (``.mutants/GROUP``, kept
+between runs, so a second run re-tests only the functions that changed), and each mutant runs
+only the tests of its group that reach the mutated function (mutmut's own coverage of the
+group's tests). Prints the score of every module and lists the mutants that survived.
+
+    python tools/mutate.py                 # every group
+    python tools/mutate.py sim playsets    # some groups
+    python tools/mutate.py --report sim    # the last run's results, without running
+    python tools/mutate.py --show sim      # ... with the diff of each survivor
+    python tools/mutate.py --survivors sim # test the survivors again, after adding tests
+
+The score of a module is killed / (mutants - equivalent): a mutant that times out counts as
+killed, one that no test reaches counts as surviving. Equivalent mutants (no test can tell
+them from the code, argued in docs/testing.md) are listed in tools/mutate-equivalent.txt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / ".mutants"
+EQUIVALENT = ROOT / "tools" / "mutate-equivalent.txt"
+
+#: group: (modules mutated, tests run against them)
+GROUPS: dict[str, tuple[list[str], list[str]]] = {
+    "nott": (["solo/nott/game.py", "solo/nott/cards.py", "solo/nott/rules.py", "solo/nott/actions.py",
+              "solo/nott/chance.py"],
+             ["tests/nott"]),
+    "play": (["solo/play/saves.py", "solo/play/night.py", "solo/play/transcript.py"],
+             ["tests/play", "tests/repl/test_saves.py", "tests/sim/test_transcripts.py",
+              "tests/narration/test_llm_key.py"]),
+    "sim": (["solo/sim/run.py", "solo/sim/tally.py", "solo/sim/report.py", "solo/sim/policies.py",
+             "solo/sim/stream.py", "solo/sim/fast.py", "solo/sim/cli.py"],
+            ["tests/sim/test_sim.py", "tests/sim/test_engines.py", "tests/sim/test_policies.py"]),
+    "playsets": (["solo/playsets/loader.py", "solo/playsets/model.py"],
+                 ["tests/playsets", "tests/nott/test_knobs.py"]),
+    "narration": (["solo/narration/templates.py", "solo/narration/beats.py", "solo/narration/llm.py",
+                   "solo/narration/fiction.py"],
+                  ["tests/narration/test_narration_cells.py", "tests/narration/test_narration_narrator.py",
+                   "tests/narration/test_narration_strip.py", "tests/narration/test_llm_faults.py",
+                   "tests/narration/test_llm_5xx.py", "tests/narration/test_threat_severity.py"]),
+}
+COPY = ("solo", "tests", "prompts", "pyproject.toml", "setup.py")
+LINE = re.compile(r"^\s*(?P<name>[\w.]+__mutmut_\d+):\s*(?P<status>.+?)\s*$")
+KILLED = {"killed", "timeout"}
+
+
+def mutmut() -> str:
+    exe = Path(sys.executable).with_name("mutmut")
+    if not exe.exists():
+        sys.exit("mutmut is not installed in this environment (make mutate installs it)")
+    return str(exe)
+
+
+def prepare(group: str) -> Path:
+    """A fresh copy of the sources and tests beside the group's kept mutants/ folder."""
+    modules, tests = GROUPS[group]
+    here = WORK / group
+    here.mkdir(parents=True, exist_ok=True)
+    for name in COPY:
+        target = here / name
+        if target.is_dir() and not target.is_symlink():
+            shutil.rmtree(target)
+        elif target.exists() or target.is_symlink():
+            target.unlink()
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, target, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(src, target)
+    (here / "setup.cfg").write_text(
+        "[mutmut]\nsource_paths=solo\nalso_copy=prompts\n"
+        "only_mutate=" + "\n  ".join(modules) + "\n"
+        "pytest_add_cli_args_test_selection=" + "\n  ".join(tests) + "\n"
+        "pytest_add_cli_args=-p no:cacheprovider\n", encoding="utf-8")
+    return here
+
+
+def run(group: str, children: int, survivors: bool = False) -> int:
+    """Mutate the group and test every mutant not tested before; with ``survivors``, test
+    again only the mutants that survived the last run (after tests were added), with the map
+    of which tests reach which function made anew."""
+    names = [n for n, status in results(group).items() if status not in KILLED] if survivors else []
+    if survivors and not names:
+        print(f"== {group}: no survivors to test again")
+        return 0
+    here = prepare(group)
+    if survivors:
+        (here / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    cmd = ["nice", "-n", "10", mutmut(), "run", "--max-children", str(children), *names]
+    print(f"== {group}: mutating {', '.join(GROUPS[group][0])}", flush=True)
+    with open(here / "run.log", "w", encoding="utf-8") as log:
+        return subprocess.call(cmd, cwd=here, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def results(group: str) -> dict[str, str]:
+    here = WORK / group
+    if not (here / "mutants").is_dir():
+        return {}
+    out = subprocess.run([mutmut(), "results", "--all", "true"], cwd=here, capture_output=True, text=True)
+    found = {}
+    for line in out.stdout.splitlines():
+        m = LINE.match(line)
+        if m:
+            found[m["name"]] = m["status"]
+    return found
+
+
+def equivalent() -> set[str]:
+    if not EQUIVALENT.exists():
+        return set()
+    return {line.split()[0] for line in EQUIVALENT.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")}
+
+
+def module_of(name: str) -> str:
+    """``solo.sim.tally`` of ``solo.sim.tally.x_merge__mutmut_3`` (or of a method's ``.xǁClassǁ…``)."""
+    m = re.match(r"(.*?)\.x[_\u01c1]", name)
+    return m.group(1) if m else name.rsplit(".", 1)[0]
+
+
+def report(group: str, show: bool) -> tuple[int, int]:
+    found = results(group)
+    if not found:
+        print(f"{group}: not run yet")
+        return 0, 0
+    eq = equivalent()
+    per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    survivors: list[tuple[str, str]] = []
+    for name, status in sorted(found.items()):
+        mod = module_of(name)
+        per[mod]["all"] += 1
+        if name in eq:
+            per[mod]["equivalent"] += 1
+        elif status in KILLED:
+            per[mod]["killed"] += 1
+        else:
+            survivors.append((name, status))
+    print(f"\n{group}")
+    print(f"  {'module':32} {'killed':>7} {'of':>5} {'equiv':>6} {'score':>7}")
+    total_k = total_n = 0
+    for mod in sorted(per):
+        c = per[mod]
+        n = c["all"] - c["equivalent"]
+        total_k += c["killed"]
+        total_n += n
+        score = f"{100 * c['killed'] / n:.1f}%" if n else "—"
+        print(f"  {mod:32} {c['killed']:>7} {n:>5} {c['equivalent']:>6} {score:>7}")
+    if total_n:
+        print(f"  {'all of ' + group:32} {total_k:>7} {total_n:>5} {'':>6} {100 * total_k / total_n:>6.1f}%")
+    if survivors:
+        print(f"  survivors ({len(survivors)}):")
+        for name, status in survivors:
+            print(f"    {name}  [{status}]")
+            if show:
+                diff = subprocess.run([mutmut(), "show", name], cwd=WORK / group, capture_output=True, text=True)
+                print("      " + "\n      ".join(diff.stdout.rstrip().splitlines()))
+    return total_k, total_n
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("groups", nargs="*", choices=[[], *GROUPS], default=[], metavar="GROUP",
+                   help=f"groups to run (default all: {', '.join(GROUPS)})")
+    p.add_argument("--report", action="store_true", help="print the last results without running")
+    p.add_argument("--show", action="store_true", help="print the diff of each survivor")
+    p.add_argument("--survivors", action="store_true",
+                   help="test again only the last run's survivors (after adding tests)")
+    p.add_argument("--max-children", type=int, default=max(1, (os.cpu_count() or 2) - 1),
+                   help="mutants tested at once (default: all cores but one)")
+    args = p.parse_args(argv)
+    groups = args.groups or list(GROUPS)
+    for g in groups:
+        if not args.report:
+            code = run(g, args.max_children, args.survivors)
+            if code:
+                print(f"{g}: mutmut exited {code}; see {WORK / g / 'run.log'}")
+        report(g, args.show)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
