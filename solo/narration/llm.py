@@ -117,8 +117,8 @@ class LLMNarrator:
     #: Beats the templates tell even when a model narrates merged stretches: short table talk
     #: (the Test's framing, a Genre Point) that is not worth a request of its own.
     TABLE_TALK = ("challenge", "award", "genre_point")
-    #: Beats told by a request of their own: the opening and the ending.
-    ALONE = ("opening", "dawn", "all_dead")
+    #: Beats told by a request of their own: the ending.
+    ALONE = ("dawn", "all_dead")
 
     def narrate_stretch(self, beats: list[Beat]) -> Iterator[str]:
         """One request for a stretch of beats (an outcome and all that follows it, to the next
@@ -241,8 +241,9 @@ class LLMNarrator:
         for beat in beats:
             ctx = dict(DETAILS) | {"setting": self.setting} | dict(beat.context) | {"kind": beat.kind}
             text = self.env.select_template([f"{self.prompt_set}/{beat.kind}.j2", f"{self.prompt_set}/beat.j2"])
-            lines = [ln.strip() for ln in text.render(ctx).splitlines() if ln.strip().startswith("Facts:")]
-            facts += [ln[len("Facts:"):].strip() for ln in lines]
+            rendered = [ln.strip() for ln in text.render(ctx).splitlines() if ln.strip()]
+            lines = [ln[len("Facts:"):].strip() for ln in rendered if ln.startswith("Facts:")]
+            facts += lines or rendered[:1]  # the opening states no "Facts:", only what to tell
         last = beats[-1]
         living = list(last.get("living") or [])
         if last.kind == "threat" or last.get("phase") == "revealed":

@@ -81,3 +81,30 @@ def test_the_prompt_states_the_resolved_outcome_as_fact(base_url, tmp_path):
     user = n.messages(beats[0])[1]["content"]
     assert ("SUCCEEDS" in user) == beats[0]["success"]
     assert beats[0]["fallout_name"] in user
+
+
+def test_a_played_night_told_once_per_test_by_a_real_model(base_url, tmp_path):
+    """The Night with the real model, merged: one request per Test (plus the opening), the
+    fiction and every beat's facts in the prompt, the text streamed."""
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+
+    notices: list[str] = []
+    shown: list[str] = []
+    with recorder.use_cassette("smollm2-merged.yaml"):
+        n = narrator(base_url, tmp_path, notices)
+        n.merge = True
+        n.max_tokens_per_test = 90
+        night = Night(quick_cast(13), ASHCAN, 13, narrator=n, out=lambda k, t: shown.append(k))
+        night.start()
+        rng = random.Random(13)
+        while night.game.tests < 3:
+            night.act(next_actions(night.game, get_policy("careful"), rng))
+    assert notices == [], notices
+    assert n.usage["calls"] == 1 + 3 and n.usage["fallbacks"] == 0  # the opening, then one per Test
+    assert shown.count("stream") > 2 * n.usage["calls"]  # streamed in pieces
+    merged = [k for s in night.steps for k, _t in s.narration if "+" in k]
+    assert len(merged) == 3 and all(k.startswith("outcome") and k.endswith("threat") for k in merged)
+    cassette = (CASSETTES / "smollm2-merged.yaml").read_text(encoding="utf-8")
+    assert "What the story has established" in cassette and "in this order" in cassette
+    assert DUMMY_KEY not in cassette
