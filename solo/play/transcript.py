@@ -14,8 +14,6 @@ same bytes.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,19 +49,9 @@ class Transcript:
         self.form = form
 
     def write(self) -> None:
-        text = render(self.night, self.form)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, self.path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        from .saves import atomic_write
+
+        atomic_write(self.path, render(self.night, self.form))
 
 
 # ---------------------------------------------------------------------- rendering

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import vcr
@@ -51,6 +52,18 @@ def night_with_a_death_and_a_loss(seed=3):
     raise AssertionError("no death and loss before the end: pick another seed")
 
 
+@contextmanager
+def recording(cassette: str, **server):
+    """Replay ``cassette``; with SOLO_RECORD=1, record it against the fake server first."""
+    srv = FakeServer("ok", port=PORT, **server).__enter__() if RECORD else None
+    try:
+        with recorder.use_cassette(cassette):
+            yield
+    finally:
+        if srv:
+            srv.__exit__(None, None, None)
+
+
 def llm(tmp_path, notices):
     return LLMNarrator(TemplateNarrator(seed=3), base_url=URL, api_key=KEY, model="fake", temperature=0.0,
                        max_retries=0, timeout=10, notice=notices.append, log_path=tmp_path / "llm.jsonl")
@@ -74,14 +87,9 @@ def test_the_prompts_state_the_fiction(tmp_path):
     dead = next(p.name for p in f.people if p.dead)
     lost = f.lost_items()[0]
     notices: list[str] = []
-    server = FakeServer("ok", port=PORT).__enter__() if RECORD else None
-    try:
-        with recorder.use_cassette("fiction-in-prompts.yaml"):
-            night.narrator = llm(tmp_path, notices)
-            play_tests(night, rng, 2)
-    finally:
-        if server:
-            server.__exit__(None, None, None)
+    with recording("fiction-in-prompts.yaml"):
+        night.narrator = llm(tmp_path, notices)
+        play_tests(night, rng, 2)
     prompts = _requests("fiction-in-prompts.yaml")
     assert len(prompts) >= 2  # one request per Test
     for prompt in prompts:
@@ -97,14 +105,9 @@ def test_a_reply_that_contradicts_the_story_falls_back_to_the_templates(tmp_path
     dead = next(p.name for p in night.story.people if p.dead)
     notices: list[str] = []
     evil = [f"{dead} grabs the axe ", "and runs for the door."]
-    server = FakeServer("ok", pieces=evil, port=PORT).__enter__() if RECORD else None
-    try:
-        with recorder.use_cassette("fiction-guard.yaml"):
-            night.narrator = llm(tmp_path, notices)
-            play_tests(night, rng, 1)
-    finally:
-        if server:
-            server.__exit__(None, None, None)
+    with recording("fiction-guard.yaml", pieces=evil):
+        night.narrator = llm(tmp_path, notices)
+        play_tests(night, rng, 1)
     told = " ".join(t for _k, t in night.steps[-1].narration)
     assert f"{dead} grabs the axe" not in told and told  # the templates told every beat instead
     kinds = [k for k, _t in night.steps[-1].narration]
