@@ -62,9 +62,9 @@ LESSONS: dict[str, tuple[str, str, str]] = {
     "9♠": ("A Genre Point reroll",
            "\"The Director starts with 13 Genre Points that they can award you with for playing into the genre's "
            "tropes. You can spend one Genre Point to reroll your entire d13 and add a +1 to that roll's main die. "
-           "You must accept the second result.\" — even when it is worse: a Dire failure is a Strike. Cat is about "
-           "to read the camp's history aloud in the dark — a trope if ever there was one.",
-           "award Cat for reading the old legend aloud, test Cat, roll, then reroll"),
+           "You must accept the second result.\" — even when it is worse: a Dire failure is a Strike. Cat wants to "
+           "go up there alone while the others wait below — a trope if ever there was one.",
+           "award Cat for going up alone, test Cat, roll, then reroll"),
     "8♥": ("A Strike",
            "\"You get a Strike when you: Fail any Test against the Killer. Fail a Test with Dire (4) Fallout. "
            "Succeed in a Test with Dire (4) Fallout against the Killer.\" \"Everyone in Night of the Thirteenth gets "

@@ -112,6 +112,9 @@ class Night:
         self._stored: list[tuple[str, str]] | None = None  # narration read from a save, for replay
         self._covered = 0  # beats of a stored stretch still to pass over
         self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
+        #: Who the director suggests for a new Threat Card (``game → name``), instead of the
+        #: character whose Aptitude matches: the tutorial names its lesson's tester.
+        self.suggest: Callable | None = None
         #: Called with (beat, text, fiction before, fiction after) for every text told.
         self.on_told: Callable | None = None
 
@@ -317,6 +320,8 @@ class Night:
                 stretch.clear()
 
         for beat in beats:
+            if beat.kind == "threat" and self.suggest is not None:  # e.g. the tutorial's lesson
+                beat = Beat("threat", {**beat.context, "suited": self.suggest(self.game)})
             before = story.snapshot()
             details = story.apply(beat.kind, dict(beat.context))
             after = story.snapshot()

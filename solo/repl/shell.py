@@ -194,6 +194,9 @@ class Shell(BaseShell):
                            transcript_path=transcripts_dir() / f"tutorial-{time.strftime('%Y%m%d-%H%M%S')}.md",
                            narrator_name=self.narrator_kind, out=self.out, game=game)
         self.night.on_resolved = self.teach_line
+        from ..nott.tutorial import lesson_tester
+
+        self.night.suggest = lesson_tester  # the director points at the lesson's tester
         self.info("Your first night. The deck is stacked so that every rule comes up in order; the choices are "
                   "yours. After each Test a line says which rule fired. Type help at any time, undo to take a step "
                   "back, rules <topic> to read more.", "bold")

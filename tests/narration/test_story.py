@@ -324,3 +324,23 @@ def test_the_variety_measure_can_fail():
     md = "> It's a dark night and the wind is howling. It's a dark night and the wind is howling.\n"
     assert distinct_share(md) == 0.5 and repeated_long(md) == ["it's a dark night and the wind is howling"]
     assert Path(__file__).exists()
+
+
+def test_the_tutorials_director_points_at_the_lessons_tester(tmp_path, monkeypatch):
+    """The stacked first night: when the director suggests who should go, it is the
+    character the lesson has test, never another whose Aptitude happens to match."""
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path))
+    from solo.nott.tutorial import lesson_tester
+    from tests.repl.conftest import make_shell
+
+    sh = make_shell()
+    sh.start_tutorial()
+    night = sh.night
+    names = set(night.names)
+    lesson = lesson_tester(night.game)
+    beat = next(b for b in night.last_beats if b.kind == "threat")
+    assert beat["suited"] == lesson and lesson in names
+    threat = next(t for k, t in night.opening if k == "threat")
+    for other in names - {lesson}:
+        assert f"{other}'s kind of trouble" not in threat and f"drift to {other}" not in threat
+        assert f"says {other}'s name" not in threat
