@@ -143,22 +143,25 @@ def report(group: str, show: bool) -> tuple[int, int]:
         per[mod]["all"] += 1
         if name in eq:
             per[mod]["equivalent"] += 1
+        elif status == "not checked":  # an interrupted run: not counted either way
+            per[mod]["unchecked"] += 1
         elif status in KILLED:
             per[mod]["killed"] += 1
         else:
             survivors.append((name, status))
     print(f"\n{group}")
-    print(f"  {'module':32} {'killed':>7} {'of':>5} {'equiv':>6} {'score':>7}")
+    print(f"  {'module':32} {'killed':>7} {'of':>5} {'equiv':>6} {'score':>7} {'unchecked':>10}")
     total_k = total_n = 0
     for mod in sorted(per):
         c = per[mod]
-        n = c["all"] - c["equivalent"]
+        n = c["all"] - c["equivalent"] - c["unchecked"]
         total_k += c["killed"]
         total_n += n
         score = f"{100 * c['killed'] / n:.1f}%" if n else "—"
-        print(f"  {mod:32} {c['killed']:>7} {n:>5} {c['equivalent']:>6} {score:>7}")
+        print(f"  {mod:32} {c['killed']:>7} {n:>5} {c['equivalent']:>6} {score:>7} {c['unchecked'] or '':>10}")
     if total_n:
         print(f"  {'all of ' + group:32} {total_k:>7} {total_n:>5} {'':>6} {100 * total_k / total_n:>6.1f}%")
+    survivors = [(n, st) for n, st in survivors if st != "not checked"]
     if survivors:
         print(f"  survivors ({len(survivors)}):")
         for name, status in survivors:
