@@ -36,6 +36,17 @@ def award_note(name: str, verdict: Verdict) -> str:
     return f"{NOTE_HEAD}{name}: {verdict.trope}. (Judged by {judge}{': ' + reason if reason else ''}.)"
 
 
+def trope_of(note: str) -> str | None:
+    """The trope a director's award note names (``None`` for any other note)."""
+    for part in str(note).split(" \u00a6 "):
+        if part.startswith(NOTE_HEAD) and ". (Judged by " in part:
+            head = part.split(". (Judged by ", 1)[0]
+            _, sep, trope = head.partition(": ")
+            if sep and trope:
+                return trope
+    return None
+
+
 def clean_reason(text: str, limit: int = 140) -> str:
     """One short line, safe to show and to keep in a note (untrusted text from a model)."""
     from .base import strip_control
@@ -139,9 +150,7 @@ class Director:
 
     def award(self, night, who: int, verdict: Verdict) -> list:
         """Give the point: the Award action, then its note. Returns the events."""
-        events = night.act([Award(who)])
-        night.note(award_note(night.names[who], verdict))
-        return events
+        return night.act([Award(who)], note=award_note(night.names[who], verdict))
 
     def forget(self, night, steps) -> list[tuple[int, str]]:
         """Undone steps that were the director's awards: remembered as refused. Returns them."""

@@ -295,7 +295,7 @@ DETAILS: dict[str, Any] = {
     "already_said": None, "action": None, "said": None, "wounds": [], "items": [], "lost_item": None,
     "scrape": None, "hurt": None, "hurts": [], "epithet": None, "epithets": [], "deeds": [], "deed": None,
     "earlier_hurts": [], "left": None, "left_count": None, "why_ok": True, "weakness_words": None, "weaknesses": [],
-    "people": [],
+    "people": [], "trope": None,
 }
 
 _EMPTY_VIEW: dict[str, Any] = {

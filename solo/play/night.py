@@ -168,8 +168,10 @@ class Night:
 
     # ------------------------------------------------------------------ playing
 
-    def act(self, actions: Sequence[Action], say: str | None = None, who: int | None = None) -> list:
-        """Push ``actions`` as one step; all or nothing. Returns the events."""
+    def act(self, actions: Sequence[Action], say: str | None = None, who: int | None = None,
+            note: str | None = None) -> list:
+        """Push ``actions`` as one step; all or nothing. Returns the events. ``note`` (e.g. the
+        director's reason for a Genre Point) is kept with the step and told with it."""
         game = self.game
         pushed = 0
         events: list = []
@@ -181,7 +183,7 @@ class Night:
             for _ in range(pushed):
                 game.pop()
             raise
-        step = Step(list(actions), say, who)
+        step = Step(list(actions), say, who, " ".join(str(note).split()) or None if note else None)
         self._stories.append(self.story.copy())
         self.steps.append(step)
         self.step_events.append(events)
@@ -285,6 +287,8 @@ class Night:
                 for line in mechanics(segment, self.names):
                     self.out("mechanics", line)
             beats = beats_from_events(self.game, segment, player_action=self.pending_say)
+            if step.note:
+                beats = [self._with_trope(b, step.note) for b in beats]
             if merging:
                 pending += beats
             else:
@@ -294,6 +298,17 @@ class Night:
                 self.on_resolved(self.last_test_events)
         if merging and pending:
             step.narration += self._tell(pending)
+
+    @staticmethod
+    def _with_trope(beat, note: str):
+        """An award beat told with the trope the director's note names."""
+        if beat.kind != "award":
+            return beat
+        from ..narration.beats import Beat
+        from ..narration.director import trope_of
+
+        trope = trope_of(note)
+        return Beat("award", {**beat.context, "trope": trope}) if trope else beat
 
     @staticmethod
     def _tag(beat) -> str:
@@ -490,7 +505,7 @@ class Night:
             night._covered = 0
             try:
                 if step.actions:
-                    night.act([parse_action(a) for a in step.actions], step.say, step.who)
+                    night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)
                 elif step.say:
                     night.say(step.say, step.who)
                 else:
@@ -498,7 +513,7 @@ class Night:
             except ValueError as exc:
                 raise SaveError(f"save {str(path)!r} does not replay at step {i} "
                                 f"({'; '.join(step.actions) or step.say!r}): {exc}") from None
-            if step.note:
+            if step.note and not step.actions:
                 night.steps[-1].note = step.note
         night._stored = None
         night._replaying = False

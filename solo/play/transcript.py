@@ -119,7 +119,7 @@ def _say(night: "Night", step) -> str:
 
 def _dice(night: "Night", ev: E.TestResolved, test_no: int) -> str:
     name = night.names[ev.who]
-    card = card_str(ev.card)
+    card = {52: "the Red Joker", 53: "the Black Joker"}.get(ev.card) or card_str(ev.card)
     again = " after a Genre Point reroll" if ev.rerolled else ""
     word = "success" if ev.success else "failure"
     rolled = f"{ev.main} + {ev.rolled_fallout}"

@@ -35,13 +35,21 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
     game = night.game
     rng = random.Random(seed ^ 0x5EED)
     responder = getattr(narrator, "respond", None) or getattr(getattr(narrator, "fallback", None), "respond", None)
+    from ..narration.director import Director
+
+    director = Director()  # the template judge: the same line always earns the same award
     while game.outcome() is None:
         actions = next_actions(game, policy, rng)
         night.act(actions)
         if isinstance(actions[0], Test) and responder is not None:
             beat = next((b for b in reversed(night.last_beats) if b.kind == "challenge"), None)
             if beat is not None:
-                night.say(responder(game.cast[actions[0].who], beat), actions[0].who)
+                who = actions[0].who
+                line = responder(game.cast[who], beat)
+                night.say(line, who)
+                verdict, withheld = director.consider(night, line, who)
+                if verdict is not None and withheld is None:
+                    director.award(night, who, verdict)
         if on_step is not None:
             on_step(night)
     night.live_transcript = True
