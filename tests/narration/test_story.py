@@ -344,3 +344,18 @@ def test_the_tutorials_director_points_at_the_lessons_tester(tmp_path, monkeypat
     for other in names - {lesson}:
         assert f"{other}'s kind of trouble" not in threat and f"drift to {other}" not in threat
         assert f"says {other}'s name" not in threat
+
+
+def test_a_players_award_is_written_once_with_its_reason(tmp_path, monkeypatch):
+    """The award's mechanics line gives way to the note that says why (both renderings)."""
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path))
+    from tests.repl.conftest import make_shell
+
+    sh = make_shell(seed=3)
+    assert sh.run_line("quick")
+    name = sh.night.cast[0].name
+    assert sh.run_line(f"award {name} for the small-town bravado")
+    for form in ("story", "log"):
+        text = render(sh.night, form)
+        assert text.count(f"Genre Point to {name}") == 1, form
+        assert f"Genre Point to {name}: for the small-town bravado" in text
