@@ -64,6 +64,10 @@ class RuleOverrides(BaseModel):
     - ``strikes_to_die``: Strikes that kill (rulebook: 3).
     - ``reserve_fallback``: pull from the next highest reserve when one is empty (ashcan) or
       let reserves run dry (playtest).
+    - ``awards_per_night``: the most Genre Points the Director awards in a night (for the
+      simulator's what-ifs: "how does the win rate move with the award rate?"). The rulebook's
+      Director may award the whole pool; a night's points come only from those awards, so
+      capping the awards is capping the pool: it plays as ``genre_points`` = the smaller.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -75,6 +79,7 @@ class RuleOverrides(BaseModel):
     face_modifiers: tuple[int, int, int] | None = None
     strikes_to_die: int | None = Field(default=None, ge=1, le=9)
     reserve_fallback: bool | None = None
+    awards_per_night: int | None = Field(default=None, ge=0, le=99)
 
     @field_validator("face_modifiers")
     @classmethod
@@ -85,7 +90,9 @@ class RuleOverrides(BaseModel):
 
     def ruleset(self) -> Ruleset:
         rules = RULESETS[self.base]
-        changes = {k: v for k, v in self.model_dump(exclude={"base"}).items() if v is not None}
+        changes = {k: v for k, v in self.model_dump(exclude={"base", "awards_per_night"}).items() if v is not None}
+        if self.awards_per_night is not None:
+            changes["genre_points"] = min(changes.get("genre_points", rules.genre_points), self.awards_per_night)
         return rules.with_(**changes) if changes else rules
 
 
