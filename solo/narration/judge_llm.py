@@ -180,17 +180,9 @@ class LLMJudge:
 
     def client(self):
         if self._client is None:
-            import openai
+            from .llm import make_client
 
-            kwargs: dict[str, Any] = {"timeout": self.timeout, "max_retries": 0}
-            if self.base_url:
-                kwargs["base_url"] = self.base_url
-            if self._api_key:
-                kwargs["api_key"] = self._api_key
-            try:
-                self._client = openai.OpenAI(**kwargs)
-            except openai.OpenAIError as exc:
-                raise RuntimeError("no API key (set OPENAI_API_KEY)" if "api_key" in str(exc) else str(exc)) from None
+            self._client = make_client(self.base_url, self._api_key, self.timeout, 0)
         return self._client
 
     def _request(self, messages) -> Any:

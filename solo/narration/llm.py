@@ -272,16 +272,11 @@ class LLMNarrator:
         except ImportError as exc:  # pragma: no cover - openai is a dependency
             self._client_error = f"the openai package is missing ({exc})"
             raise RuntimeError(self._client_error) from None
-        kwargs: dict[str, Any] = {"timeout": self.timeout, "max_retries": self.max_retries}
-        if self.base_url:
-            kwargs["base_url"] = self.base_url
-        if self._api_key:
-            kwargs["api_key"] = self._api_key
         try:
-            self._client = openai.OpenAI(**kwargs)
-        except openai.OpenAIError as exc:
-            self._client_error = "no API key (set OPENAI_API_KEY)" if "api_key" in str(exc) else describe_error(exc)
-            raise RuntimeError(self._client_error) from None
+            self._client = make_client(self.base_url, self._api_key, self.timeout, self.max_retries)
+        except RuntimeError as exc:
+            self._client_error = str(exc)
+            raise
         return self._client
 
     def _stream(self, client, messages, max_tokens: int | None = None) -> Iterator[tuple[str, str | None]]:
@@ -423,6 +418,23 @@ def _default_log() -> Path | None:
         return data_dir() / "llm-exchanges.jsonl"
     except OSError:
         return None
+
+
+def make_client(base_url: str | None, api_key: str | None, timeout: float, max_retries: int):
+    """An ``openai.OpenAI`` client for any compatible server; one line (RuntimeError) when it
+    cannot be made (no key, a bad URL). The key stays in memory."""
+    import openai
+
+    kwargs: dict[str, Any] = {"timeout": timeout, "max_retries": max_retries}
+    if base_url:
+        kwargs["base_url"] = base_url
+    if api_key:
+        kwargs["api_key"] = api_key
+    try:
+        return openai.OpenAI(**kwargs)
+    except openai.OpenAIError as exc:
+        raise RuntimeError("no API key (set OPENAI_API_KEY)" if "api_key" in str(exc) else describe_error(exc)) \
+            from None
 
 
 def describe_error(exc: BaseException) -> str:

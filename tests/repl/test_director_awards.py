@@ -18,19 +18,11 @@ from solo.play.saves import read_save
 from solo.repl.shell import Shell
 from solo.nott.rules import ASHCAN
 
+from tests.nott.test_director import CountingJudge  # the template judge, counting how often it is asked
+
 from .conftest import make_shell, output
 
 
-class CountingJudge(TemplateJudge):
-    """The template judge, counting how often it is asked."""
-
-    def __init__(self):
-        super().__init__()
-        self.asked = 0
-
-    def judge(self, line, who, tropes):
-        self.asked += 1
-        return super().judge(line, who, tropes)
 
 
 def started(seed=6, **kw) -> Shell:
