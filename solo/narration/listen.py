@@ -22,6 +22,8 @@ _PRONOUNS = (
     (re.compile(r"\bmy\b", re.I), "their"),
     (re.compile(r"\bmine\b", re.I), "theirs"),
     (re.compile(r"\bme\b", re.I), "them"),
+    (re.compile(r"\bI am\b"), "they are"),
+    (re.compile(r"\bI was\b"), "they were"),
     (re.compile(r"\bI'm\b"), "they're"),
     (re.compile(r"\bI've\b"), "they've"),
     (re.compile(r"\bI'll\b"), "they'll"),

@@ -161,6 +161,7 @@ def test_fiction_copies_are_independent():
     ("Okay. I pick the lock with a hairpin.", "pick the lock with a hairpin"),
     ("I'll climb out of the window myself.", "climb out of the window themselves"),
     ("I'm going to hide under my bed.", "hide under their bed"),
+    ("I stay exactly where I am and face it.", "stay exactly where they are and face it"),
     ("Run!", None),
     ("I think we should leave.", None),
 ])
