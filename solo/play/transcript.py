@@ -107,7 +107,15 @@ def _notes(step) -> str:
 
     if not step.note:
         return ""
-    return "".join(f"{_md(n)}\n\n" for n in step.note.split(NOTE_SEP) if n.strip())
+    return "".join(f"{_table_talk(_md(n))}\n\n" for n in step.note.split(NOTE_SEP) if n.strip())
+
+
+def _table_talk(note: str) -> str:
+    """A plain table note (the director's reason for a Genre Point) in italics, set off
+    from the story's prose; notes that bring their own Markdown are kept as they are."""
+    if note.startswith(("*", "#", ">", "|", "-")):
+        return note
+    return f"*{note.replace('*', '')}*"
 
 
 def _say(night: "Night", step) -> str:
