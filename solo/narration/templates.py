@@ -144,6 +144,7 @@ def make_environment(path: str | os.PathLike[str] | None = None) -> Environment:
     """The Jinja2 environment over ``prompts/``: strict undefined, no autoescape."""
     env = Environment(
         loader=FileSystemLoader(str(path if path is not None else prompts_dir())),
+        auto_reload=False,  # templates are read once per process, not stat-ed on every render
         undefined=StrictUndefined,
         autoescape=False,
         keep_trailing_newline=False,
@@ -292,10 +293,9 @@ class TemplateNarrator:
 #: What the fiction adds to a beat (see ``Fiction.apply``), as told when there is no fiction.
 DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
-    "already_said": None, "action": None, "said": None, "wounds": [], "items": [], "lost_item": None,
-    "scrape": None, "hurt": None, "hurts": [], "epithet": None, "epithets": [], "deeds": [], "deed": None,
-    "earlier_hurts": [], "left": None, "left_count": None, "why_ok": True, "weakness_words": None, "weaknesses": [],
-    "people": [], "trope": None,
+    "already_said": None, "action": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
+    "hurt": None, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
+    "weakness_words": None, "trope": None,
 }
 
 _EMPTY_VIEW: dict[str, Any] = {
@@ -337,10 +337,12 @@ def _fresh(text: str, used: set[str]) -> bool:
     return all(norm(s) not in used for s in sentences(text) if counted(s))
 
 
-def _slots(rendered: str) -> list[tuple[str, str, list[str]]]:
-    """(name, flags, candidates) per slot: flags "?" (may be left out), "!" (short lines too
-    are kept from repeating while there are others: questions, openers)."""
-    slots: list[tuple[str, str, list[str]]] = []
+def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
+    """(name, flags, candidates, fallback) per slot: flags "?" (may be left out), "!" (short
+    lines too are kept from repeating while there are others: questions, openers); a line
+    "~" ends the slot's first choices: the candidates from ``fallback`` on are told only when
+    every first choice has been."""
+    slots: list[tuple[str, str, list[str], int]] = []
     for raw in rendered.splitlines():
         line = " ".join(raw.split())
         if not line:
@@ -348,26 +350,30 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str]]]:
         if line.startswith("§"):
             name = line[1:].strip()
             flags = name[len(name.rstrip("?!")):]
-            slots.append((name.rstrip("?!"), flags, []))
-        elif slots:
-            cands = slots[-1][2]
-            line = _tidy(line)
-            if line and line not in cands:
-                cands.append(line)
+            slots.append((name.rstrip("?!"), flags, [], -1))
+        elif not slots:
+            slots.append(("", "", [_SPACE_BEFORE_PUNCT.sub(r"\1", line)], -1))
+        elif line == "~":
+            name, flags, cands, _ = slots[-1]
+            slots[-1] = (name, flags, cands, len(cands))
         else:
-            slots.append(("", "", [_tidy(line)]))
-    return slots
+            cands = slots[-1][2]
+            line = _SPACE_BEFORE_PUNCT.sub(r"\1", line)  # the whole text is tidied once, at the end
+            if line not in cands:
+                cands.append(line)
+    return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
 
 
 def compose(rendered: str, key: tuple, used: set[str]) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
     sentence in ``used``; the chosen sentences are added to ``used``."""
     chosen: list[str] = []
-    for name, flags, cands in _slots(rendered):
+    for name, flags, cands, fallback in _slots(rendered):
         if not cands:
             continue
-        start = _hash(key, name) % len(cands)
-        order = [cands[(start + k) % len(cands)] for k in range(len(cands))]
+        first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []
+        start = _hash(key, name) % len(first)
+        order = first[start:] + first[:start] + rest
         if "!" in flags:  # short lines too: the untold first
             fresh = [c for c in order if _fresh(c, used)]
             pick_ = next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
@@ -376,7 +382,7 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
         else:
             pick_ = next((c for c in order if _fresh(c, used)), None)
         if pick_ is None and "?" not in flags:
-            pick_ = _again(cands, start, used)
+            pick_ = _again(order, used)
         if pick_ is None:
             continue
         for s in sentences(pick_):
@@ -386,18 +392,16 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
     return _tidy(" ".join(chosen))
 
 
-def _again(cands: list[str], start: int, used: set[str]) -> str:
+def _again(order: list[str], used: set[str]) -> str:
     """A required slot whose every line has been told: the same beat, opened another way
     ("Again, Eddie heaves, and nothing moves.")."""
     for opener in _AGAIN:
-        for k in range(len(cands)):
-            base = cands[(start + k) % len(cands)]
-            first, _, rest = base.partition(" ")
-            head = first.lower() if first in _LOWER else first
-            text = opener + head + (" " + rest if rest else "")
+        for base in order:
+            head, _, rest = base.partition(" ")  # names keep their capital
+            text = opener + (head.lower() if head in _LOWER else head) + (" " + rest if rest else "")
             if _fresh(text, used):
                 return text
-    return cands[start]
+    return order[0]
 
 
 def _hash(key: tuple, name: str) -> int:

@@ -37,7 +37,7 @@ def threat_beat(suit: int, number: int):
 def scene_lines(narrator: TemplateNarrator, beat, severity: str) -> set[str]:
     """The §scene candidates threat.j2 renders for ``beat`` told as ``severity``."""
     ctx = narrator._context(beat) | {"severity": severity, "v": 0}
-    slots = {name: cands for name, _, cands in _slots(narrator._render("template/threat.j2", ctx))}
+    slots = {name: cands for name, _, cands, _fallback in _slots(narrator._render("template/threat.j2", ctx))}
     return set(slots["scene"])
 
 
