@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .catalogue import EPITHETS, MEMORY_WORDS, WEAKNESSES
 
@@ -78,12 +79,22 @@ class Contradiction:
         return f"{self.kind}: {self.why} — {self.sentence!r}"
 
 
+@lru_cache(maxsize=256)
+def _any_word(words: tuple[str, ...]) -> re.Pattern:
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
 def _has(words, sentence_lower: str) -> bool:
-    return any(re.search(r"\b" + re.escape(w) + r"\b", sentence_lower) for w in words)
+    return bool(words) and _any_word(tuple(words)).search(sentence_lower) is not None
+
+
+@lru_cache(maxsize=256)
+def _name(name: str) -> re.Pattern:
+    return re.compile(r"(?<![\w'])" + re.escape(name) + r"(?![\w])")
 
 
 def _named(name: str, sentence: str) -> bool:
-    return bool(name) and re.search(r"(?<![\w'])" + re.escape(name) + r"(?![\w])", sentence) is not None
+    return bool(name) and _name(name).search(sentence) is not None
 
 
 def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | None = None) -> list[Contradiction]:
@@ -98,7 +109,7 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
             if _named(name, s) and not _has(MEMORY_WORDS, low):
                 found.append(Contradiction("dead-acting", s, f"{name} is already dead"))
         for item in sorted(before.lost, key=len, reverse=True):
-            if re.search(r"\b" + re.escape(item.lower()) + r"\b", low) and not _has(LOSS_WORDS, low):
+            if _has((item.lower(),), low) and not _has(LOSS_WORDS, low):
                 found.append(Contradiction("lost-in-hand", s, f"the {item} was already lost"))
         if before.anyone_hurt and _NOBODY_HURT.search(s):
             found.append(Contradiction("nobody-hurt", s, "someone has already been hurt"))

@@ -93,7 +93,6 @@ class Fiction:
             self.people.append(p)
         self.weaknesses: dict[str, str] = {}  # suit → the words it was named with
         self.tests = 0
-        self.beats = 0  # beats told so far (a narrator's variant key)
         self.endgame = False
         self.lines: list[tuple[str | None, str]] = []  # the player's last few lines
         self.used: set[str] = set()  # sentences told tonight (normalised): never told again
@@ -162,19 +161,6 @@ class Fiction:
             aptitudes={p.name: p.aptitude for p in self.people},
         )
 
-    def facts(self) -> list[str]:
-        """The fiction as short sentences of fact, for a model's prompt."""
-        out = [f"The group is at {self.location}."]
-        for p in self.people:
-            held = f"; carries {', '.join(p.items)}" if p.items and not p.dead else ""
-            lost = f"; has lost {', '.join(p.lost)} (gone for good)" if p.lost else ""
-            out.append(f"{p.name}: {p.condition}{held}{lost}.")
-        for suit, words in self.weaknesses.items():
-            out.append(f"Known weakness ({suit}): {words}.")
-        for name, text in self.lines[-3:]:
-            out.append(f'The player said{" for " + name if name else ""}: "{text}"')
-        return out
-
     # ------------------------------------------------------------------ the player
 
     def said(self, name: str | None, text: str) -> None:
@@ -197,7 +183,6 @@ class Fiction:
 
     def apply(self, kind: str, ctx: dict[str, Any]) -> dict[str, Any]:
         """Advance by one beat of ``kind`` with context ``ctx``; the details to tell it with."""
-        self.beats += 1
         self.tests = int(ctx.get("tests", self.tests) or 0)
         handler = getattr(self, "_on_" + kind, None)
         details = handler(ctx) if handler else {}
@@ -224,7 +209,6 @@ class Fiction:
             "action": action_phrase(line),
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
             "wounds": list(p.hurts) if p else [],
-            "items": list(p.items) if p else [],
         }
 
     def _on_outcome(self, ctx: dict[str, Any]) -> dict[str, Any]:
@@ -257,13 +241,12 @@ class Fiction:
             return {}
         if len(p.hurts) < int(ctx.get("strike_number") or 1):
             self._hurt(p, ctx.get("suit"))
-        return {"hurt": p.hurts[-1] if p.hurts else None, "hurts": list(p.hurts), "location": self.location}
+        return {"hurt": p.hurts[-1] if p.hurts else None, "location": self.location}
 
     def _on_death(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
         if p is None:
             return {}
-        earlier = list(p.hurts)
         p.dead = True
         p.died_at = self.location
         nature = ctx.get("nature") or "the dark"
@@ -278,12 +261,8 @@ class Fiction:
             why_ok = False
         return {
             "location": self.location,
-            "epithets": list(words),
             "epithet": words[self._roll("epithet", p.name) % len(words)],
-            "deeds": p.deeds[-2:],
             "deed": p.deeds[-1] if p.deeds else None,
-            "earlier_hurts": earlier,
-            "items": list(p.items),
             "left": [q.name for q in left],
             "left_count": len(left),
             "why_ok": why_ok,
@@ -298,10 +277,10 @@ class Fiction:
 
     def _on_endgame(self, ctx: dict[str, Any]) -> dict[str, Any]:
         self.endgame = True
-        return {"weaknesses": list(self.weaknesses.values()), "location": self.location}
+        return {"location": self.location}
 
     def _on_dawn(self, ctx: dict[str, Any]) -> dict[str, Any]:
-        return {"location": self.location, "people": [p.to_dict() for p in self.people]}
+        return {"location": self.location}
 
     _on_all_dead = _on_dawn
 

@@ -201,50 +201,30 @@ class LLMNarrator:
     # ------------------------------------------------------------------ prompts
 
     def messages(self, beat: Beat) -> list[dict[str, str]]:
-        from .templates import DETAILS
-
-        ctx = dict(DETAILS) | {"player_action": None, "summary": "", "setting": self.setting}
-        ctx.update(beat.context)
-        cast = ctx.get("cast")
-        if cast is None:
-            cast = []
-        system = self.env.get_template(f"{self.prompt_set}/system.j2").render(setting=self.setting,
-                                                                             cast=cast or self._cast)
-        user = self.env.select_template([f"{self.prompt_set}/{beat.kind}.j2", f"{self.prompt_set}/beat.j2"])
-        user = user.render(ctx | {"kind": beat.kind, "context_items": sorted(beat.context.items())}).strip()
-        summary = ctx.get("summary") or ""
-        recent = " ".join(self.recent)
+        user = self._beat_prompt(beat).strip()
+        fiction = beat.get("f")
+        known = isinstance(fiction, dict) and bool(fiction.get("people"))
+        summary = beat.get("summary") or ""
         context = []
-        if summary:
-            context.append(f"The night so far: {summary}")
-        fiction = ctx.get("f")
-        if isinstance(fiction, dict) and fiction.get("people") and context:
-            context[0] = context[0].split(";")[0] + "."  # who is hurt: the fiction says it below
-        if isinstance(fiction, dict) and fiction.get("people"):
-            context.append(self.env.get_template(f"{self.prompt_set}/_fiction.j2").render(f=fiction).strip()
-                           if self.prompt_set == "llm" else "")
-        if recent:
-            context.append(f"Last narrated: {recent[-400:]}")
-        context = [c for c in context if c]
+        if summary:  # with the fiction, who is hurt is said below it
+            context.append(f"The night so far: {summary.split(';')[0] + '.' if known else summary}")
+        if known and self.prompt_set == "llm":
+            context.append(self.env.get_template("llm/_fiction.j2").render(f=fiction).strip())
+        if self.recent:
+            context.append(f"Last narrated: {' '.join(self.recent)[-400:]}")
         if context:
             user = "\n".join(context) + "\n" + user
-        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        return [{"role": "system", "content": self._system(beat.get("cast"))}, {"role": "user", "content": user}]
 
     def stretch_messages(self, beats: list[Beat]) -> list[dict[str, str]]:
         """The prompt for a stretch: what never changes first (the system prompt: setting,
         cast, rules), then the fiction and the facts of every beat, in order, last."""
-        from .templates import DETAILS
-
-        first = beats[0]
-        system = self.env.get_template(f"{self.prompt_set}/system.j2").render(setting=self.setting, cast=self._cast)
         facts: list[str] = []
         for beat in beats:
-            ctx = dict(DETAILS) | {"setting": self.setting} | dict(beat.context) | {"kind": beat.kind}
-            text = self.env.select_template([f"{self.prompt_set}/{beat.kind}.j2", f"{self.prompt_set}/beat.j2"])
-            rendered = [ln.strip() for ln in text.render(ctx).splitlines() if ln.strip()]
+            rendered = [ln.strip() for ln in self._beat_prompt(beat).splitlines() if ln.strip()]
             lines = [ln[len("Facts:"):].strip() for ln in rendered if ln.startswith("Facts:")]
             facts += lines or rendered[:1]  # the opening states no "Facts:", only what to tell
-        last = beats[-1]
+        first, last = beats[0], beats[-1]
         living = list(last.get("living") or [])
         if last.kind == "threat" or last.get("phase") == "revealed":
             ask = f"What do you do, {living[0]}?" if len(living) == 1 else "Who goes?"
@@ -253,7 +233,20 @@ class LLMNarrator:
         user = self.env.get_template(f"{self.prompt_set}/stretch.j2").render(
             facts=facts, ask=ask, f=first.get("f"), summary=(first.get("summary") or "").split(";")[0],
             recent=" ".join(self.recent)[-400:])
-        return [{"role": "system", "content": system}, {"role": "user", "content": user.strip()}]
+        return [{"role": "system", "content": self._system()}, {"role": "user", "content": user.strip()}]
+
+    def _system(self, cast=None) -> str:
+        """The system prompt: the same for every request of a night (a server may cache it)."""
+        return self.env.get_template(f"{self.prompt_set}/system.j2").render(setting=self.setting,
+                                                                           cast=cast or self._cast)
+
+    def _beat_prompt(self, beat: Beat) -> str:
+        """The beat's own prompt (``prompts/<set>/<kind>.j2``): its facts, stated as decided."""
+        from .templates import DETAILS
+
+        ctx = dict(DETAILS) | {"setting": self.setting} | dict(beat.context)
+        template = self.env.select_template([f"{self.prompt_set}/{beat.kind}.j2", f"{self.prompt_set}/beat.j2"])
+        return template.render(ctx | {"kind": beat.kind, "context_items": sorted(beat.context.items())})
 
     _cast: list = []
 

@@ -415,13 +415,12 @@ class Night:
             kind, text = self._stored.pop(0)
             self._covered = max(0, min(20, str(kind).count("+")))
             return " ".join(strip_control(text).split())[:4000]
+        if not self._replaying:
+            return ""  # a night played without a narrator tells nothing
         if self._replayer is None:
             from ..narration.templates import TemplateNarrator
 
             self._replayer = TemplateNarrator(seed=self.seed, setting=self.setting)
-            self._replayer.story = self.story
-        if self.narrator is None and self._replaying is False:
-            return ""  # a night without a narrator tells nothing
         self._replayer.story = self.story
         return self._replayer.tell(beat)
 
