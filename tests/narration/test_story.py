@@ -360,3 +360,31 @@ def test_a_players_award_is_written_once_with_its_reason(tmp_path, monkeypatch):
         text = render(sh.night, form)
         assert text.count(f"Genre Point to {name}") == 1, form
         assert f"Genre Point to {name}: for the small-town bravado" in text
+
+
+def test_a_slots_fallback_lines_wait_until_its_first_choices_are_told():
+    from solo.narration.templates import compose
+
+    rendered = "§scene\nThe door is locked tight.\nThe window is painted shut.\n~\nAt the lodge, the door is locked tight.\n"
+    used: set[str] = set()
+    told = [compose(rendered, ("s", n), used) for n in range(3)]
+    assert sorted(told[:2]) == ["The door is locked tight.", "The window is painted shut."]
+    assert told[2] == "At the lodge, the door is locked tight."
+
+
+def test_autoplay_awards_are_the_directors_and_told_with_their_trope():
+    from solo.narration.director import trope_of
+
+    night = _night(3, "naive")
+    awards = [s for s in night.steps if s.note and trope_of(s.note)]
+    assert awards, "no director award in this night: pick another seed"
+    for step in awards:
+        assert trope_of(step.note) in " ".join(t for k, t in step.narration if k == "award")
+
+
+def test_max_tokens_per_test_is_bounded_on_the_command_line(capsys):
+    from solo.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["autoplay", "--seed", "1", "--max-tokens-per-test", "3"])
+    assert stop.value.code == 2 and "16–4000" in capsys.readouterr().err
