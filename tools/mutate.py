@@ -13,7 +13,7 @@ group's tests). Prints the score of every module and lists the mutants that surv
 
 The score of a module is killed / (mutants - equivalent): a mutant that times out counts as
 killed, one that no test reaches counts as surviving. Equivalent mutants (no test can tell
-them from the code, argued in docs/testing.md) are listed in tools/mutate-equivalent.txt.
+them from the code, argued in docs/testing.md) are listed in tools/mutate-equivalent/GROUP.txt.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / ".mutants"
-EQUIVALENT = ROOT / "tools" / "mutate-equivalent.txt"
+EQUIVALENT = ROOT / "tools" / "mutate-equivalent"  # one file per group: GROUP.txt
 
 #: group: (modules mutated, tests run against them)
 GROUPS: dict[str, tuple[list[str], list[str]]] = {
@@ -50,7 +50,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
                    "tests/narration/test_narration_strip.py", "tests/narration/test_llm_faults.py",
                    "tests/narration/test_llm_5xx.py", "tests/narration/test_threat_severity.py"]),
 }
-COPY = ("solo", "tests", "prompts", "pyproject.toml", "setup.py")
+COPY = ("solo", "tests", "prompts", "docs", "transcripts", "README.md", "pyproject.toml", "setup.py")
 LINE = re.compile(r"^\s*(?P<name>[\w.]+__mutmut_\d+):\s*(?P<status>.+?)\s*$")
 KILLED = {"killed", "timeout"}
 
@@ -79,7 +79,7 @@ def prepare(group: str) -> Path:
         else:
             shutil.copy2(src, target)
     (here / "setup.cfg").write_text(
-        "[mutmut]\nsource_paths=solo\nalso_copy=prompts\n"
+        "[mutmut]\nsource_paths=solo\nalso_copy=prompts\n  docs\n  transcripts\n  README.md\n"
         "only_mutate=" + "\n  ".join(modules) + "\n"
         "pytest_add_cli_args_test_selection=" + "\n  ".join(tests) + "\n"
         "pytest_add_cli_args=-p no:cacheprovider\n", encoding="utf-8")
@@ -98,6 +98,8 @@ def run(group: str, children: int, survivors: bool = False) -> int:
     if survivors:
         (here / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    # the copies sit deeper than the checkout: point the rulebook tests at the real rules folder
+    env.setdefault("SOLO_RULES_DIR", str(ROOT.parent / "shared" / "rules"))
     cmd = ["nice", "-n", "10", mutmut(), "run", "--max-children", str(children), *names]
     print(f"== {group}: mutating {', '.join(GROUPS[group][0])}", flush=True)
     with open(here / "run.log", "w", encoding="utf-8") as log:
@@ -117,10 +119,12 @@ def results(group: str) -> dict[str, str]:
     return found
 
 
-def equivalent() -> set[str]:
-    if not EQUIVALENT.exists():
+def equivalent(group: str) -> set[str]:
+    """Names listed in tools/mutate-equivalent/GROUP.txt, one per line, each with its reason."""
+    path = EQUIVALENT / f"{group}.txt"
+    if not path.exists():
         return set()
-    return {line.split()[0] for line in EQUIVALENT.read_text(encoding="utf-8").splitlines()
+    return {line.split()[0] for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")}
 
 
@@ -135,7 +139,7 @@ def report(group: str, show: bool) -> tuple[int, int]:
     if not found:
         print(f"{group}: not run yet")
         return 0, 0
-    eq = equivalent()
+    eq = equivalent(group)
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     survivors: list[tuple[str, str]] = []
     for name, status in sorted(found.items()):
