@@ -503,6 +503,8 @@ class Night:
             night._stored = [tuple(p) for p in (getattr(step, "narration", None) or [])]
             night._covered = 0
             try:
+                if step.who is not None and step.who >= len(cast):
+                    raise ValueError(f"the cast has no character {step.who} ({len(cast)} characters)")
                 if step.actions:
                     night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)
                 elif step.say:

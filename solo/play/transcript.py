@@ -112,8 +112,9 @@ def _notes(step) -> str:
 
 def _table_talk(note: str) -> str:
     """A plain table note (the director's reason for a Genre Point) in italics, set off
-    from the story's prose; notes that bring their own Markdown are kept as they are."""
-    if note.startswith(("*", "#", ">", "|", "-")):
+    from the story's prose; notes that bring their own Markdown are kept as they are (a
+    note's ``|`` is escaped by :func:`_md` before it gets here, so no note starts with one)."""
+    if note.startswith(("*", "#", ">", "-")):
         return note
     return f"*{note.replace('*', '')}*"
 
@@ -241,7 +242,6 @@ def _log_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]
 
 def _epilogue(night: "Night") -> str:
     g = night.game
-    o = g.outcome()
     fiction = night.story
     lines = ["## Epilogue", ""]
     for i, c in enumerate(g.cast):
@@ -254,7 +254,7 @@ def _epilogue(night: "Night") -> str:
         else:
             harm = p.hurts + p.scrapes
             with_ = f" with {_md(_names(harm))}" if harm else ", unhurt"
-            line = f"{who}, saw the dawn{with_}." if o and o.dawn else f"{who}{with_}."
+            line = f"{who}, saw the dawn{with_}."  # alive when the night is over: it ended at dawn
         if p.lost:
             line += f" Lost tonight: {_md(_names(p.lost))}."
         if p.deeds:
@@ -273,10 +273,9 @@ def _epilogue(night: "Night") -> str:
 
 def _totals(night: "Night") -> str:
     g = night.game
-    o = g.outcome()
     lines = ["", "## Totals", "", "| Character | Strikes | Genre Points held | Fate |", "|---|---|---|---|"]
     for i, c in enumerate(g.cast):
-        fate = {None: "survived" if o and o.dawn else "—", "strikes": "third Strike",
+        fate = {None: "survived", "strikes": "third Strike",  # alive at the end: it ended at dawn
                 "red joker": "the Red Joker"}[g.dead[i]]
         lines.append(f"| {_md(c.name)} | {g.strikes[i]} | {g.genre[i]} | {fate} |")
     found = "".join(SUIT_SYMBOLS[s] for s in range(4) if g.weaknesses[s] != -1) or "none"
