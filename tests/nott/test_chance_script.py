@@ -1,0 +1,105 @@
+"""Scripted chance in detail: each named pile and choice keeps its own place in the script, a
+source behind the script takes over with the same name, undo rewinds both, and the errors say
+what the script asked for and what was there."""
+
+import pytest
+
+from solo.nott.chance import ScriptedChance, SeededChance, check_dice
+from solo.nott.errors import ChanceError, InvalidDiceError
+
+from .helpers import cards
+
+
+def test_each_choice_name_keeps_its_own_place_in_the_script():
+    ch = ScriptedChance(choices={"jack": ["JD", "JS"], "queen": ["QH"]})
+    assert ch.choose(cards("JS", "JH", "JD"), "jack") == 2
+    assert ch.choose(cards("QS", "QH"), "queen") == 1
+    assert ch.choose(cards("JS", "JH"), "jack") == 0
+
+
+def test_a_choice_and_a_shuffle_of_the_same_name_do_not_share_a_place():
+    ch = ScriptedChance(shuffles={"king": [["KH"]]}, choices={"king": ["KD", "KC"]})
+    assert ch.choose(cards("KS", "KD"), "king") == 1
+    pile = cards("KS", "KH")
+    ch.shuffle(pile, "king")
+    assert pile == cards("KH", "KS")
+    assert ch.choose(cards("KS", "KC"), "king") == 1
+
+
+def test_dice_and_piles_keep_their_own_places():
+    ch = ScriptedChance(dice=[(1, 2), (3, 4)], shuffles={"threat": [["3S"]]}, choices={"jack": ["JH"]})
+    assert ch.roll() == (1, 2)
+    assert ch.choose(cards("JS", "JH"), "jack") == 1
+    pile = cards("2S", "3S")
+    ch.shuffle(pile, "threat")
+    assert pile == cards("3S", "2S")
+    assert ch.roll() == (3, 4)
+
+
+def test_an_exhausted_choice_asks_the_source_behind_by_the_same_name():
+    behind = ScriptedChance(choices={"queen": ["QC"], "jack": ["JH"]})
+    ch = ScriptedChance(choices={"jack": ["JS"]}, then=behind)
+    assert ch.choose(cards("JS", "JH"), "jack") == 0
+    assert ch.choose(cards("JS", "JH"), "jack") == 1  # from behind, its "jack" script
+    assert ch.choose(cards("QS", "QC"), "queen") == 1
+
+
+def test_an_exhausted_shuffle_asks_the_source_behind_by_the_same_name():
+    behind = ScriptedChance(shuffles={"trophy": [["5D"]]})
+    ch = ScriptedChance(then=behind)
+    pile = cards("10H", "5D")
+    ch.shuffle(pile, "trophy")
+    assert pile == cards("5D", "10H")
+
+
+def test_the_state_of_the_source_behind_is_saved_and_restored_too():
+    """Undo restores "the exact future as well as the exact past" (chance.py), behind the script too."""
+    ch = ScriptedChance(dice=[(0, 1)], then=SeededChance(3))
+    assert ch.roll() == (0, 1)
+    state = ch.getstate()
+    later = [ch.roll() for _ in range(5)]
+    ch.setstate(state)
+    assert [ch.roll() for _ in range(5)] == later
+    fresh = ScriptedChance(dice=[(2, 2), (4, 4)])
+    start = fresh.getstate()
+    fresh.roll()
+    fresh.setstate(start)
+    assert fresh.roll() == (2, 2)
+
+
+def test_a_choice_off_the_script_says_which_card_and_what_was_offered():
+    ch = ScriptedChance(choices={"jack": ["JD"]})
+    with pytest.raises(ChanceError) as err:
+        ch.choose(cards("JS", "JH"), "jack")
+    assert str(err.value) == "scripted jack choice J♦ is not among J♠ J♥"
+
+
+def test_a_shuffle_naming_missing_cards_lists_them_and_the_pile():
+    ch = ScriptedChance(shuffles={"trophy": [["KS", "QS"]]})
+    with pytest.raises(ChanceError) as err:
+        ch.shuffle(cards("10H", "5D"), "trophy")
+    assert str(err.value) == "scripted trophy shuffle puts K♠, Q♠ on top, but the pile holds 10♥ 5♦"
+
+
+def test_a_shuffle_naming_a_card_twice_is_refused():
+    ch = ScriptedChance(shuffles={"threat": [["2S", "2S"]]})
+    with pytest.raises(ChanceError) as err:
+        ch.shuffle(cards("2S", "3S"), "threat")
+    assert str(err.value) == "scripted threat shuffle puts a card twice on top, but the pile holds 2♠ 3♠"
+
+
+@pytest.mark.parametrize("m,f,message", [
+    (10, 1, "main die (d10) reads 0–9, got 10"),
+    (-1, 1, "main die (d10) reads 0–9, got -1"),
+    ("x", 1, "main die (d10) must be a whole number, got 'x'"),
+    (3, 0, "Fallout die (d4) reads 1–4, got 0"),
+    (3, 5, "Fallout die (d4) reads 1–4, got 5"),
+    (3, "5", "Fallout die (d4) reads 1–4, got '5'"),
+    (3, 2.5, "Fallout die (d4) must be a whole number, got 2.5"),
+])
+def test_dice_errors_name_the_die_and_its_faces(m, f, message):
+    """"The d10 (Main die) ... produces results ranging from 0 to 9"; "The d4 (Fallout die)
+    produces a result between 1 and 4"."""
+    with pytest.raises(InvalidDiceError) as err:
+        check_dice(m, f)
+    assert str(err.value) == message
