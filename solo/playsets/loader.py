@@ -44,7 +44,16 @@ def _line_of(text: str, loc: tuple) -> int | None:
         return None
     best: tuple[int, int] | None = None  # (matched depth, line)
     table: list[str] = []
+    quotes = None  # the quotes of a multi-line string still open: its lines are text, not keys
     for i, line in enumerate(text.splitlines(), 1):
+        inside = quotes
+        for q in re.findall(r'"""|\'\'\'', line):
+            if quotes is None:
+                quotes = q
+            elif q == quotes:
+                quotes = None
+        if inside:
+            continue
         s = line.strip()
         m = re.match(r"^\[+\s*([^\]]+?)\s*\]+", s)
         if m:

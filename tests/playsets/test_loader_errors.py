@@ -203,3 +203,57 @@ def test_a_file_with_only_a_name_counts_every_missing_table_and_list(write):
     locations, props, tropes, flavour, dread, archetypes); the first is named, eight more counted."""
     p = write('name = "ghost-ship"\n')
     assert refused(p) == f"playset {str(p)!r}: title: missing; 8 more problem(s)"
+
+
+# -- what is inside a multi-line string is text, not keys or tables ----------------------------
+
+SHORT_LOCATIONS = ('locations = ["the bridge", "the ballroom", "the engine room", "the cargo hold", "the galley", '
+                   '"the crew quarters"]', 'locations = ["the bridge", "the ballroom", "the engine room"]')
+
+
+def too_few(n: int, least: int) -> str:
+    """Pydantic's words for a list of ``n`` items where ``least`` are needed."""
+    return pydantic_says(Annotated[list[str], Field(min_length=least)], ["x"] * n)
+
+
+def test_a_bracketed_line_in_a_multi_line_premise_is_not_a_table(write):
+    """A stage direction such as ``[static]`` inside the premise does not make the keys after
+    the premise look as if they were in a table called static."""
+    premise = 'premise = """The tape starts mid-sentence.\n[static]\nA salvage crew boards a lost liner."""'
+    text = GOOD.replace('premise = "A salvage crew boards a liner that went missing forty years ago."', premise)
+    text = text.replace(*SHORT_LOCATIONS)
+    p = write(text)
+    assert refused(p) == (f"playset {str(p)!r}: locations (line {line_of(text, 'locations =')}): "
+                          f"{too_few(3, 6)}")
+
+
+def test_a_key_like_line_in_a_multi_line_literal_string_is_not_the_key(write):
+    """Nor is a line in a literal (single-quoted) one, which the other quotes do not close."""
+    premise = ('premise = \'\'\'A salvage crew boards a lost liner. The log reads """\n'
+               'locations = unknown"""\n\'\'\'')
+    text = GOOD.replace('premise = "A salvage crew boards a liner that went missing forty years ago."', premise)
+    text = text.replace(*SHORT_LOCATIONS)
+    p = write(text)
+    assert refused(p) == (f"playset {str(p)!r}: locations (line {line_of(text, 'locations = [')}): "
+                          f"{too_few(3, 6)}")
+
+
+def test_a_multi_line_string_closed_on_its_own_line_hides_nothing_after_it(write):
+    premise = 'premise = """A salvage crew boards a liner that went missing forty years ago."""'
+    text = GOOD.replace('premise = "A salvage crew boards a liner that went missing forty years ago."', premise)
+    text = text.replace(*SHORT_LOCATIONS)
+    p = write(text)
+    assert refused(p) == (f"playset {str(p)!r}: locations (line {line_of(text, 'locations =')}): "
+                          f"{too_few(3, 6)}")
+
+
+def test_a_line_closing_one_multi_line_string_and_opening_the_next_stays_inside(write):
+    '''Dread's killer lines as two multi-line strings over five lines: the second line closes the
+    first string and opens the second, so the ``[archetypes]`` and ``Power =`` after it are
+    text, and the real table's ``Power =`` is named.'''
+    dread = 'killer = ["The Captain is aboard.", "Salt water pools at your feet."]'
+    strings = 'killer = ["""The Captain\nis aboard.""", """\n[archetypes]\nPower = the sea itself\n"""]'
+    text = GOOD.replace(dread, strings).replace('Power = ["the Deckhand"]', "Power = []")
+    p = write(text)
+    assert refused(p) == (f"playset {str(p)!r}: archetypes.Power (line {line_of(text, 'Power = []')}): "
+                          f"{too_few(0, 1)}")
