@@ -60,10 +60,10 @@ def _line_of(text: str, loc: tuple) -> int | None:
             table = [t.strip().strip('"') for t in m.group(1).split(".")]
             path = table
         else:
-            m = re.match(r'^"?([A-Za-z0-9_\-]+)"?\s*=', s)
+            m = re.match(r'^("?)([A-Za-z0-9_\-]+)\1\s*=', s)  # a bare or quoted key, not a string
             if not m:
                 continue
-            path = table + [m.group(1)]
+            path = table + [m.group(2)]
         depth = len(path)
         if path == keys[:depth] and (best is None or depth > best[0]):
             best = (depth, i)

@@ -257,3 +257,22 @@ def test_a_line_closing_one_multi_line_string_and_opening_the_next_stays_inside(
     p = write(text)
     assert refused(p) == (f"playset {str(p)!r}: archetypes.Power (line {line_of(text, 'Power = []')}): "
                           f"{too_few(0, 1)}")
+
+
+def test_a_string_in_a_multi_line_list_is_not_a_key_even_if_it_reads_like_one(write):
+    """A trope written ``"killer = ..."`` on its own line of the list is a string, not a key:
+    a missing key of the killer is still placed at the ``[killer]`` table."""
+    text = GOOD.replace('tropes = ["splitting up", "going below deck alone", "reading the captain\'s log aloud"]',
+                        'tropes = [\n  "splitting up",\n  "killer = dead, so nobody checks the body",\n'
+                        '  "reading the captain\'s log aloud",\n]')
+    text = text.replace('look = "a waterlogged dress uniform"\n', "")
+    p = write(text)
+    assert refused(p) == f"playset {str(p)!r}: killer.look (line {line_of(text, '[killer]')}): missing"
+
+
+def test_a_quoted_key_is_found_like_a_bare_one(write):
+    text = GOOD.replace('calling_card = "wet footprints that lead nowhere"', '"calling_card" = ""')
+    p = write(text)
+    msg = pydantic_says(Annotated[str, Field(min_length=1)], "")
+    line = line_of(text, '"calling_card" =')
+    assert refused(p) == f"playset {str(p)!r}: killer.calling_card (line {line}): {msg}"
