@@ -26,10 +26,12 @@ def readme_session() -> tuple[list[str], list[str]]:
 
 
 def pattern(lines: list[str]) -> re.Pattern:
-    """The block as a pattern: whitespace (line wrapping) loose, each … any text."""
+    """The block as a pattern: whitespace (line wrapping) loose, each … any text. A long path
+    may be wrapped at a ``-`` or after a ``/`` (how long depends on the test's temporary folder)."""
     parts = []
     for line in lines:
-        pieces = [re.escape(" ".join(p.split())) for p in line.split("…")]
+        pieces = [re.escape(" ".join(p.split())).replace(r"\-", r"\s*\-\s*").replace("/", r"/\s*")
+                  for p in line.split("…")]
         parts.append(".*?".join(pieces))
     return re.compile(r"\s*".join(parts).replace(r"\ ", r"\s+"), re.S)
 
