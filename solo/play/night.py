@@ -343,9 +343,9 @@ class Night:
             enriched.append(Beat(beat.kind, {**beat.context, **details, "f": story.view()}))
             beat = enriched[-1]
             if self._replaying or self.narrator is None:
-                text = self._replay_text(beat)
+                tag, text = self._replay_text(beat)
                 if text:
-                    told.append((self._tag(beat), text))
+                    told.append((tag, text))
                     self._checked(beat, text, before, after)
                 continue
             if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE:
@@ -404,25 +404,27 @@ class Night:
             who = beat.get("name")
             narrator.guard = lambda text: check(text, beat.kind, before, after, who)
 
-    def _replay_text(self, beat) -> str:
-        """A beat's text without telling it: read back from the save, or the templates'."""
+    def _replay_text(self, beat) -> tuple[str, str]:
+        """A beat's (tag, text) without telling it: read back from the save, or the templates'.
+        A stored text keeps its stored tag: one that told a stretch (``outcome+…``) stands for
+        the beats after it, in this replay and in the next one, from the save written again."""
         from ..narration.base import strip_control
 
         if self._covered:
             self._covered -= 1  # told by the stored stretch before it
-            return ""
+            return "", ""
         if self._stored:
             kind, text = self._stored.pop(0)
             self._covered = max(0, min(20, str(kind).count("+")))
-            return " ".join(strip_control(text).split())[:4000]
+            return str(kind), " ".join(strip_control(text).split())[:4000]
         if not self._replaying:
-            return ""  # a night played without a narrator tells nothing
+            return "", ""  # a night played without a narrator tells nothing
         if self._replayer is None:
             from ..narration.templates import TemplateNarrator
 
             self._replayer = TemplateNarrator(seed=self.seed, setting=self.setting)
         self._replayer.story = self.story
-        return self._replayer.tell(beat)
+        return self._tag(beat), self._replayer.tell(beat)
 
     def write_transcript(self) -> None:
         """Rewrite the transcript from the history (unless :attr:`live_transcript` is off:
@@ -489,9 +491,8 @@ class Night:
         try:
             rules = Ruleset(**save.rules.model_dump())
             cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why) for c in save.cast]
-            night = cls(cast, rules, save.seed, narrator=None, save_path=None,
-                        transcript_path=None, narrator_name=save.narrator, playset=save.playset, out=out,
-                        setting=setting, **kw)
+            night = cls(cast, rules, save.seed, narrator_name=save.narrator, playset=save.playset, out=out,
+                        setting=setting, **kw)  # no narrator, save or transcript while it replays
         except ValueError as exc:
             raise SaveError(f"save {str(path)!r} describes no playable game: {exc}") from None
         night._replaying = True

@@ -69,3 +69,13 @@ def lost_quickly() -> Night:
         night.act([Resolve(0)])
     assert night.game.is_over() and not night.game.outcome().dawn
     return night
+
+
+def to_next_test(night: Night, seed: int = 1) -> Night:
+    """Play on until a new Test may begin (a character is to be chosen)."""
+    from solo.nott.game import CHOOSE_TESTER
+
+    rng = random.Random(seed)
+    while night.game.phase != CHOOSE_TESTER and night.game.outcome() is None:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    return night
