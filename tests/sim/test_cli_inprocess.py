@@ -254,3 +254,104 @@ def test_sim_json_shows_no_progress_bar_even_on_a_terminal(capsys, monkeypatch):
 def test_say_writes_one_line_on_stderr(capsys):
     simcli.say("all is well")
     assert capsys.readouterr() == ("", "solo: all is well\n")
+
+
+def test_sim_plays_a_single_night(capsys):
+    data = sim_json(capsys, "--games", "1", "--engine", "core", "--workers", "1", "--policy", "naive")
+    want = counted(1, "naive", 1)
+    assert data["games"] == 1 and data["win_rate"] == want["wins"] and data["mean_tests"] == want["tests"]
+
+
+def playset_file(tmp_path, rules: str) -> str:
+    """The built-in cabin playset under another name, with its own ``[rules]``."""
+    from pathlib import Path
+
+    import solo.playsets
+
+    text = (Path(solo.playsets.__file__).parent / "builtin" / "cabin-in-the-woods.toml").read_text(encoding="utf-8")
+    text = text.replace('name = "cabin-in-the-woods"', 'name = "lean-cabin"')
+    text = text.replace('[rules]\nbase = "ashcan"', '[rules]\nbase = "ashcan"\n' + rules)
+    path = tmp_path / "lean-cabin.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_sim_plays_a_playset_files_own_rules(capsys, tmp_path):
+    path = playset_file(tmp_path, "genre_points = 5\nstrikes_to_die = 2")
+    data = sim_json(capsys, "--games", "20", "--engine", "core", "--workers", "1", "--playset", path)
+    assert data["playset"] == "lean-cabin"
+    assert data["ruleset"] == dict(ASHCAN_KNOBS, genre_points=5, strikes_to_die=2)
+
+
+def test_rules_for_a_command_without_playsets_or_what_ifs():
+    """A command line with no --playset, --set or --fast-setup options at all reads --rules alone."""
+    import argparse
+
+    from solo.nott.rules import PLAYTEST
+
+    assert simcli.rules_for(argparse.Namespace(rules="playtest")) == (None, PLAYTEST)
+    assert simcli.rules_for(argparse.Namespace(rules="ashcan", fast_setup=True)) == (
+        None, ASHCAN.with_(fast_setup=True))
+
+
+def test_sim_json_keeps_what_was_typed_as_typed(capsys):
+    """UTF-8 out, not ``\\u`` escapes: a no-break space typed before a knob comes back as it was."""
+    code, out, _ = sim(capsys, "--games", "5", "--engine", "core", "--workers", "1", "--json",
+                       "--set", "\u00a0genre_points=5")
+    assert code == 0 and '"overrides": ["\u00a0genre_points=5"]' in out
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """``time.perf_counter`` at 100.0 s, then 102.5 s ever after: runs take 2.5 s."""
+    import time
+
+    ticks = iter([100.0])
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks, 102.5))
+
+
+def test_sim_times_the_run(capsys, clock):
+    data = sim_json(capsys, "--games", "40", "--engine", "core", "--workers", "1", "--policy", "naive")
+    assert data["seconds"] == 2.5 and data["games_per_second"] == 16.0
+
+
+@needs_fast
+def test_sim_on_a_terminal_plays_the_engine_it_chose(capsys, monkeypatch):
+    from solo.sim import run
+
+    engines = []
+    tally_games = run.tally_games
+
+    def spy(*args, **kw):
+        engines.append(args[5] if len(args) > 5 else kw.get("engine", "core"))
+        return tally_games(*args, **kw)
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(run, "tally_games", spy)
+    code, out, _ = sim(capsys, "--games", "30", "--engine", "fast", "--workers", "1")
+    assert code == 0 and engines == ["fast"] and "fast engine" in out
+
+
+def test_progress_bar_shows_what_it_counts_and_the_time_left(monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    bar, advance = simcli._progress_bar(10, "simulating")
+    advance(4)
+    c = Console(file=io.StringIO(), width=100)
+    c.print(bar.get_renderable())
+    import re
+
+    assert re.fullmatch(r"simulating ━+ +4/10 -:--:--\n", c.file.getvalue()), c.file.getvalue()
+
+
+def test_progress_bar_is_erased_when_done(capsys, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    bar, advance = simcli._progress_bar(10, "simulating")
+    with bar:
+        advance(10)
+    err = capsys.readouterr().err
+    assert "simulating" in err and "10/10" in err
+    assert err.endswith("\x1b[2K")  # the bar's line erased, the cursor back where it was

@@ -479,3 +479,42 @@ def test_spread_prefers_the_tester_holding_more_genre_points_on_equal_strikes():
     assert Spread().tester(g, random.Random(0)) == 2
     g.genre[3] = 2
     assert Spread().tester(g, random.Random(0)) == 3
+
+
+def test_a_tally_is_played_by_the_core_unless_told_otherwise():
+    from solo.sim.policies import get_policy
+    from solo.sim.run import game_seed, play_one, record
+    from solo.sim.tally import from_records
+
+    want = from_records([record(play_one(ASHCAN, get_policy("naive"), game_seed(4, i))) for i in range(12)])
+    assert tally_games(12, ASHCAN, "naive", 4) == want
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_a_tally_of_an_unknown_engine_fails_in_words_here_or_on_workers(workers):
+    with pytest.raises(ValueError) as exc:
+        tally_games(1200, ASHCAN, "naive", 1, workers=workers, engine="warp")
+    assert str(exc.value) == "unknown engine 'warp'"
+
+
+@needs_fast
+def test_two_workers_are_a_pool_of_two_processes(monkeypatch):
+    sizes = []
+    pool = run._pool
+
+    def spy(n):
+        sizes.append(n)
+        return pool(n)
+
+    monkeypatch.setattr(run, "_pool", spy)
+    tally_games(40_001, ASHCAN, "naive", 3, workers=2, engine="fast")
+    assert sizes == [2]
+
+
+def test_a_trophy_pile_of_two_is_shuffled_too():
+    for seed in range(40):
+        pile = [30, 31]
+        c = StreamChance(seed)
+        c.shuffle(pile, "trophy")
+        j = below_from(raw_stream(seed, 1))(2)
+        assert c.pos == 1 and pile == ([30, 31] if j == 0 else [31, 30])

@@ -166,7 +166,7 @@ def test_without_a_night_won_the_tests_claim_is_judged_on_every_night(tests, ver
 
 @pytest.mark.parametrize("ci,verdict", [((0.30, 0.36), "consistent"), ((1 / 3, 0.4), "consistent"),
                                         ((0.3, 1 / 3), "consistent"), ((0.334, 0.4), "higher"),
-                                        ((0.2, 0.333), "lower")])
+                                        ((0.2, 0.333), "lower"), ((0.30, 0.33), "lower")])
 def test_the_win_claim_is_judged_by_the_interval(ci, verdict):
     assert claims(figures(ci=ci))[1][3] == verdict
 
@@ -267,3 +267,11 @@ def test_the_report_labels_are_bold_on_a_terminal():
     for label in ("Dawn (win rate)", "Survival per character", "Jokers", "Speed"):
         assert re.search(r"\x1b\[1m" + re.escape(label), text), label
     assert not re.search(r"\x1b\[1m *35\.7%", text)  # the figures are not
+
+
+def test_the_headline_rows_are_indented_under_a_blank_line():
+    """As the claims table below it: the title, a blank line, then rows indented two spaces."""
+    text = printed(SUMMARY).splitlines()
+    assert text[0].strip() == "3,000 nights · ashcan rules · naive policy · seed 3" and text[1].strip() == ""
+    assert text[2].startswith("  Dawn (win rate)   ") and text[10].startswith("  Speed   ")
+    assert text[11].strip() == ""

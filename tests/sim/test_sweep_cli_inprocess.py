@@ -323,3 +323,81 @@ def test_sweep_without_a_grid_is_the_baseline_alone(capsys, monkeypatch):
     data = json.loads(sweep(capsys, "--games", "10", "--json", "--workers", "1", "--engine", "core")[1])
     assert data["knobs"] == [] and [r["variant"] for r in data["variants"]] == ["baseline"]
     assert data["variants"][0]["win_rate"] == 0.5
+
+
+@needs_fast
+def test_sweep_of_a_single_night_per_variant(capsys, local):
+    code, out, _ = sweep(capsys, "--set", "genre_points=0,13", "--games", "1", "--json", "--workers", "1")
+    assert code == 0 and [r["games"] for r in json.loads(out)["variants"]] == [1, 1]
+
+
+@needs_fast
+def test_sweep_base_is_a_playset_files_own_rules(capsys, local, tmp_path):
+    from .test_cli_inprocess import playset_file
+
+    path = playset_file(tmp_path, "genre_points = 5")
+    data = json.loads(sweep(capsys, "--set", "genre_points=5,13", "--games", "20", "--json", "--workers", "1",
+                            "--playset", path)[1])
+    assert data["playset"] == "lean-cabin"
+    assert [(r["variant"], r["baseline"]) for r in data["variants"]] == [("genre_points=5", True),
+                                                                         ("genre_points=13", False)]
+
+
+def test_sweep_says_once_why_it_falls_back_to_the_core(capsys, monkeypatch):
+    monkeypatch.setattr(fast, "_MODULE", None)
+    monkeypatch.setattr(fast, "_TRIED", True)
+    monkeypatch.delenv("SOLO_DASK_SCHEDULER", raising=False)
+    code, out, err = sweep(capsys, "--set", "genre_points=0,13", "--games", "3", "--json", "--workers", "1")
+    assert code == 0 and [r["engine"] for r in json.loads(out)["variants"]] == ["core", "core"]
+    assert err == ("solo: the fast engine is not built here (no C compiler at install time); "
+                   "simulating with the core rules engine\n")
+
+
+@needs_fast
+def test_sweep_json_keeps_what_was_typed_as_typed(capsys, local):
+    """UTF-8 out, not ``\\u`` escapes: a no-break space typed inside a value comes back as it was."""
+    code, out, _ = sweep(capsys, "--set", "face_modifiers=1,\u00a02,3;1,2,4", "--games", "5", "--json",
+                         "--workers", "1")
+    assert code == 0 and '"variant": "face_modifiers=1,\u00a02,3"' in out
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """``time.perf_counter`` at 100.0 s, then 102.5 s ever after: runs take 2.5 s."""
+    import time
+
+    ticks = iter([100.0])
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks, 102.5))
+
+
+@needs_fast
+def test_sweep_times_the_run(capsys, local, clock):
+    code, out, _ = sweep(capsys, "--set", "genre_points=0,13", "--games", "40", "--workers", "1")
+    assert code == 0 and out.rstrip().splitlines()[-1] == "80 nights in 2.5 s with 1 worker(s)."
+
+
+@needs_fast
+def test_sweep_on_a_colour_terminal_dims_its_last_line_and_highlights_nothing(capsys, local, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code, out, _ = sweep(capsys, "--set", "genre_points=0,13", "--games", "40", "--workers", "1")
+    last = out.rstrip().splitlines()[-1]
+    assert code == 0 and last.startswith("\x1b[2m80 nights in ")
+    assert "\x1b[1;36m" not in out and "\x1b[32m" not in out  # rich's highlighter: numbers, strings
+
+
+@needs_fast
+def test_sweep_on_the_cluster_shows_progress_too(capsys, dask, monkeypatch):
+    bars = []
+    made = simcli._progress_bar
+
+    def spy(total, label):
+        bar, advance = made(total, label)
+        bars.append(bar)
+        return bar, advance
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(simcli, "_progress_bar", spy)
+    code, _, _ = sweep(capsys, "--set", "genre_points=0,13", "--games", "30", "--json", "--scheduler", "tcp://h:1")
+    (task,) = bars[0].tasks
+    assert code == 0 and task.total == 60 and task.completed == 60
