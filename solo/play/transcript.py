@@ -166,6 +166,7 @@ def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, in
             elif base == "death" and deaths:
                 deaths.pop(0)
         out.append(_quote(text) + "\n")
+    tests += len(begun)  # Tests told by no narrator count all the same
     for e in resolved:  # a Test told by no narrator still shows its dice
         out.append(_dice(night, e, tests))
     if step.say and step.actions:
