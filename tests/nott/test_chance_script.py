@@ -103,3 +103,41 @@ def test_dice_errors_name_the_die_and_its_faces(m, f, message):
     with pytest.raises(InvalidDiceError) as err:
         check_dice(m, f)
     assert str(err.value) == message
+
+
+# ---------------------------------------------------------------- the seeded Trophy Pile shuffle
+
+
+def test_a_seeded_trophy_shuffle_moves_one_card_to_the_top_and_leaves_the_rest_in_place():
+    """docs/rulings.md 30: the seeded source "moves a uniformly chosen card to the top" (only the
+    top is ever read), where a shuffle of any other pile permutes it whole."""
+    for seed in range(20):
+        ch = SeededChance(seed)
+        pile = list(range(12))
+        ch.shuffle(pile, "trophy")
+        moved = [i for i in range(12) if pile[i] != i]
+        assert moved in ([], [0, pile[0]]), (seed, pile)
+    whole = list(range(12))
+    SeededChance(0).shuffle(whole, "threat")
+    assert sum(1 for i in range(12) if whole[i] != i) > 2
+
+
+def test_a_seeded_trophy_shuffle_brings_either_of_two_cards_on_top():
+    tops = set()
+    for seed in range(40):
+        pile = [7, 8]
+        SeededChance(seed).shuffle(pile, "trophy")
+        assert sorted(pile) == [7, 8]
+        tops.add(pile[0])
+    assert tops == {7, 8}
+
+
+def test_shuffling_a_one_card_trophy_pile_takes_nothing_from_the_stream():
+    """Nothing to shuffle, so the dice that follow are the ones a fresh source of the seed rolls."""
+    ch = SeededChance(9)
+    pile = [4]
+    ch.shuffle(pile, "trophy")
+    ch.shuffle([], "trophy")
+    assert pile == [4]
+    fresh = SeededChance(9)
+    assert [ch.roll() for _ in range(3)] == [fresh.roll() for _ in range(3)]
