@@ -127,7 +127,8 @@ def _int(text: str, line: str) -> int:
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its text form; raises :class:`InvalidActionError` quoting the text."""
+    """Read an action from its text form; raises :class:`InvalidActionError` quoting the text,
+    or :class:`~.errors.InvalidDiceError` (quoting the die) for dice the d13 does not show."""
     words = str(text).split()
     if not words:
         raise InvalidActionError(f"empty action: {text!r}")
