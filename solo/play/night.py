@@ -172,6 +172,7 @@ class Night:
             note: str | None = None) -> list:
         """Push ``actions`` as one step; all or nothing. Returns the events. ``note`` (e.g. the
         director's reason for a Genre Point) is kept with the step and told with it."""
+        self._check_speaker(who)
         game = self.game
         pushed = 0
         events: list = []
@@ -222,6 +223,7 @@ class Night:
             return
         if who is None and self.game.tester >= 0:
             who = self.game.tester
+        self._check_speaker(who)
         self._stories.append(self.story.copy())
         self.steps.append(Step([], text, who))
         self.step_events.append([])
@@ -229,6 +231,10 @@ class Night:
         if not self._replaying:
             self.autosave()
             self.write_transcript()
+
+    def _check_speaker(self, who: int | None) -> None:
+        if who is not None and not 0 <= who < len(self.game.cast):
+            raise ValueError(f"the cast has no character {who} ({len(self.game.cast)} characters)")
 
     def note(self, text: str) -> None:
         """A table note (e.g. why a Genre Point was awarded): kept with the last step, so it
@@ -473,7 +479,7 @@ class Night:
 
     @classmethod
     def from_save(cls, path: Path, *, narrator=None, out: Output | None = None, setting: dict | None = None,
-                  transcript_dir: Path | None = None, **kw) -> "Night":
+                  transcript_dir: Path | None = None) -> "Night":
         """Load and replay a save; :class:`SaveError` (one line) if it cannot be trusted.
 
         The fiction and the narration are rebuilt by replaying every step; a model's texts
@@ -492,7 +498,7 @@ class Night:
             rules = Ruleset(**save.rules.model_dump())
             cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why) for c in save.cast]
             night = cls(cast, rules, save.seed, narrator_name=save.narrator, playset=save.playset, out=out,
-                        setting=setting, **kw)  # no narrator, save or transcript while it replays
+                        setting=setting)  # no narrator, save or transcript while it replays
         except ValueError as exc:
             raise SaveError(f"save {str(path)!r} describes no playable game: {exc}") from None
         night._replaying = True
@@ -504,8 +510,6 @@ class Night:
             night._stored = [tuple(p) for p in (getattr(step, "narration", None) or [])]
             night._covered = 0
             try:
-                if step.who is not None and step.who >= len(cast):
-                    raise ValueError(f"the cast has no character {step.who} ({len(cast)} characters)")
                 if step.actions:
                     night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)
                 elif step.say:

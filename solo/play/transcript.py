@@ -41,7 +41,7 @@ def _quote(text: str) -> str:
 class Transcript:
     """The night's transcript file, rewritten from the history on every change."""
 
-    def __init__(self, path: Path, night: "Night", resume: bool = False, form: str = "story") -> None:
+    def __init__(self, path: Path, night: "Night", form: str = "story") -> None:
         if form not in FORMS:
             raise ValueError(f"unknown transcript form {form!r} (story or log)")
         self.path = Path(path)
@@ -122,7 +122,7 @@ def _table_talk(note: str) -> str:
 def _say(night: "Night", step) -> str:
     names = night.names
     who = step.who
-    speaker = f"**{_md(names[who])}:** " if who is not None and 0 <= who < len(names) else ""
+    speaker = f"**{_md(names[who])}:** " if who is not None else ""  # a cast index (Night checks it)
     return f"{speaker}“{_md(step.say)}”\n\n"
 
 

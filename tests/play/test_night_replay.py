@@ -216,3 +216,23 @@ def test_a_merged_models_night_loaded_twice_tells_the_same_story(tmp_path):
     once.autosave()
     twice = Night.from_save(night.save_path)
     same_night(night, twice)
+
+
+def test_a_stored_stretch_covers_exactly_the_beats_it_names(tmp_path):
+    """A stored text tagged ``challenge+outcome`` stands for those two beats; the third beat
+    of the step (the next Threat Card) gets the text stored after it."""
+    night = Night(quick_cast(8), ASHCAN, 8, narrator_name="llm", save_path=tmp_path / "n.json")
+    night.start()
+    to_next_test(night)
+    night.act([Test(night.game.living()[0]), Roll(9, 4), Resolve(0)])
+    told = [("challenge+outcome", "Two beats at once."), ("threat", "And the next card.")]
+    reseal(night.save_path, lambda d: d["steps"][-1].update(narration=[list(p) for p in told]))
+    loaded = Night.from_save(night.save_path)
+    assert loaded.steps[-1].narration == told
+
+
+def test_a_commands_note_read_from_a_save_is_one_line(tmp_path):
+    night = talkative(tmp_path, None)
+    i = next(i for i, s in enumerate(night.steps) if s.actions and s.note)
+    reseal(night.save_path, lambda d: d["steps"][i].update(note="Bo   plays  the hero"))
+    assert Night.from_save(night.save_path).steps[i].note == "Bo plays the hero"

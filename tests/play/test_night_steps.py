@@ -365,3 +365,29 @@ def test_the_narrator_is_told_the_cast():
     other = Scripted()
     night.narrator = other
     assert other.cast == narrator.cast and night.narrator is other
+
+
+@pytest.mark.parametrize("who", [4, -1])
+def test_a_line_by_someone_outside_the_cast_is_refused_before_anything_is_played(tmp_path, who):
+    night = table(tmp_path)
+    before = night.game.state_key()
+    with pytest.raises(ValueError, match=rf"^the cast has no character {who} \(4 characters\)$"):
+        night.act([Test(0)], say="I run", who=who)
+    with pytest.raises(ValueError, match=rf"^the cast has no character {who} \(4 characters\)$"):
+        night.say("I run", who=who)
+    assert night.game.state_key() == before and night.steps == [] and night._stories == []
+    assert read_save(night.save_path).steps == []
+
+
+def test_free_text_while_the_first_character_is_tested_is_theirs():
+    night = table()
+    night.act([Test(0)])
+    night.say("I hold my breath")
+    assert night.steps[-1].who == 0
+
+
+def test_a_line_said_by_the_group_has_no_speaker():
+    night = table()
+    night.say("We run")
+    for form in ("story", "log"):
+        assert "\n“We run”\n" in render(night, form)

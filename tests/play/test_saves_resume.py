@@ -102,3 +102,11 @@ def test_of_two_saves_written_at_the_same_moment_the_first_listed_is_kept(tmp_pa
     folder = files(tmp_path, {"a.json": 100, "b.json": 100})
     reader = Reader()
     assert latest_unfinished(folder, "*.json", reader) == folder / reader.calls[0]
+
+
+def test_damaged_saves_written_at_the_same_moment_keep_the_folders_order(tmp_path):
+    folder = files(tmp_path, {"a.json": 100, "b.json": 500, "c.json": 500, "d.json": 500})
+    reader = Reader({"b.json": "damaged", "c.json": "damaged", "d.json": "damaged"})
+    skipped = []
+    assert latest_unfinished(folder, "*.json", reader, skipped) == folder / "a.json"
+    assert [p.name for p, _ in skipped] == [n for n in reader.calls if n != "a.json"]

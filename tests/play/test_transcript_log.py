@@ -17,11 +17,11 @@ CAUSES = {"strikes": "the third Strike", "red joker": "the Red Joker"}
 FATES = {"strikes": "third Strike", "red joker": "the Red Joker"}
 
 
-@pytest.fixture(scope="module")
-def everyone_dead(tmp_path_factory):
+@pytest.fixture
+def everyone_dead(tmp_path):
     """Ashcan, careful, seed 13: one character falls to the Red Joker, the rest to Strikes,
-    and nobody sees the dawn."""
-    out = tmp_path_factory.mktemp("log") / "t.md"
+    and nobody sees the dawn. (Played for each test, so each is seen to reach the renderer.)"""
+    out = tmp_path / "t.md"
     night = autoplay(13, ASHCAN, "careful", out=out, form="log")
     return night, out.read_text(encoding="utf-8")
 
