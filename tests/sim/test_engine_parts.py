@@ -518,3 +518,122 @@ def test_a_trophy_pile_of_two_is_shuffled_too():
         c.shuffle(pile, "trophy")
         j = below_from(raw_stream(seed, 1))(2)
         assert c.pos == 1 and pile == ([30, 31] if j == 0 else [31, 30])
+
+
+# ------------------------------------------------------------------ the core engine's loop
+
+def test_a_simulated_night_keeps_no_history():
+    from solo.nott.errors import IllegalActionError
+    from solo.sim.policies import get_policy
+    from solo.sim.run import play_one
+
+    g = play_one(ASHCAN, get_policy("careful"), 5)
+    with pytest.raises(IllegalActionError, match="keeps no history"):
+        g.pop()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_naive_testers_are_drawn_from_the_seed_xor_5eed(seed):
+    """A naive night replayed by hand: a uniformly random living tester from
+    ``random.Random(seed ^ 0x5EED)``, no Aptitude, no Genre Points."""
+    from solo.nott.actions import ROLL, Resolve, Test
+    from solo.nott.chance import SeededChance
+    from solo.nott.game import CHOOSE_TESTER, DECIDE
+    from solo.sim.policies import get_policy
+    from solo.sim.run import play_one
+
+    g = Game(SIM_CAST, ASHCAN, SeededChance(seed), record=False)
+    rng = random.Random(seed ^ 0x5EED)
+    while g.outcome() is None:
+        if g.phase == CHOOSE_TESTER:
+            living = g.living()
+            g.push(Test(living[int(rng.random() * len(living))]))
+        elif g.phase == DECIDE:
+            g.push(Resolve(0))
+        else:
+            g.push(ROLL)
+    played = play_one(ASHCAN, get_policy("naive"), seed)
+    assert (played.tests, played.dead, played.strikes, played.outcome()) == (g.tests, g.dead, g.strikes,
+                                                                             g.outcome())
+
+
+def test_simulate_plays_here_unless_given_workers(monkeypatch):
+    monkeypatch.setattr(run, "_pool", lambda n: pytest.fail(f"a pool of {n}"))
+    assert len(simulate(30, ASHCAN, "naive", 1, chunk=10)) == 30
+    assert len(simulate(30, ASHCAN, "naive", 1, workers=1, chunk=10)) == 30
+    assert len(simulate(10, ASHCAN, "naive", 1, workers=2, chunk=10)) == 10  # one chunk: no pool for it
+
+
+@pytest.mark.parametrize("chunks", [2, 3])
+def test_simulate_with_two_workers_is_a_pool_of_two(monkeypatch, chunks):
+    sizes = []
+    pool = run._pool
+
+    def spy(n):
+        sizes.append(n)
+        return pool(n)
+
+    monkeypatch.setattr(run, "_pool", spy)
+    assert simulate(10 * chunks, ASHCAN, "naive", 1, workers=2, chunk=10) == simulate(10 * chunks, ASHCAN, "naive",
+                                                                                        1, chunk=10)
+    assert sizes == [2]
+
+
+def test_simulate_plays_500_core_nights_a_chunk():
+    seen = []
+    simulate(501, ASHCAN, "naive", 1, progress=seen.append)
+    assert seen == [500, 1]
+
+
+def _pid(_):
+    import time
+
+    time.sleep(0.02)
+    return os.getpid()
+
+
+def test_a_pool_of_one_is_one_process():
+    with run._pool(1) as pool:
+        pids = set(pool.map(_pid, range(12), chunksize=1))
+    assert len(pids) == 1
+
+
+# ------------------------------------------------------------------ the policies' parts
+
+def test_test_and_award_actions_are_made_once_and_reused(monkeypatch):
+    from solo.nott.actions import Award, Test
+    from solo.sim import policies
+
+    monkeypatch.setattr(policies, "_TESTS", {})
+    monkeypatch.setattr(policies, "_AWARDS", {})
+    t, a = policies._test(5), policies._award(2)
+    assert t == Test(5) and a == Award(2)
+    assert policies._test(5) is t and policies._award(2) is a
+
+
+def test_the_suits_of_a_cast_are_worked_out_once():
+    cast = [Character("A", 1), Character("B", 1), Character("C", 0), Character("D", 3)]
+    first = _by_suit(cast)
+    assert first == ((2,), (0, 1), (), (3,)) and _by_suit(cast) is first
+
+
+def test_aptitude_choice_against_a_killer_of_another_suit_names_the_strike():
+    """"You get a Strike when you: Fail any Test against the Killer": Ann (♠) fails against K♥."""
+    g = Game.stacked(TWINS, ASHCAN, ScriptedChance(), threat=["K♥", "2♠"], trophy=["10♥"])
+    from solo.nott.actions import Roll, Test
+
+    g.push(Test(0))
+    g.push(Roll(1, 1))
+    from solo.sim.policies import best_adjust
+
+    assert best_adjust(g) == (0, True, False)
+
+
+def test_an_unknown_policy_is_refused_with_the_choices():
+    from solo.sim.policies import get_policy
+
+    with pytest.raises(ValueError) as exc:
+        get_policy("reckless")
+    assert str(exc.value) == "unknown policy 'reckless' (choose from naive, careful, spread)"
+    with pytest.raises(ValueError, match="unknown policy None"):
+        get_policy(None)

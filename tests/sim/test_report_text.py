@@ -275,3 +275,10 @@ def test_the_headline_rows_are_indented_under_a_blank_line():
     assert text[0].strip() == "3,000 nights · ashcan rules · naive policy · seed 3" and text[1].strip() == ""
     assert text[2].startswith("  Dawn (win rate)   ") and text[10].startswith("  Speed   ")
     assert text[11].strip() == ""
+
+
+def test_speed_is_rounded_to_a_tenth_and_time_to_a_millisecond():
+    s = summarize_tally(TALLY, rules="a", policy="b", seed=1, workers=1, seconds=3.00049, cast="ABCD")
+    assert s["games_per_second"] == 2.7 and s["seconds"] == 3.0
+    s = summarize_tally(TALLY, rules="a", policy="b", seed=1, workers=1, seconds=2.5004, cast="ABCD")
+    assert s["seconds"] == 2.5

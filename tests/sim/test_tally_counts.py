@@ -108,3 +108,9 @@ def test_the_kth_night_counts_from_zero_and_stops_at_the_last():
 def test_the_spread_of_tests_is_the_population_standard_deviation(tests):
     t = {"games": len(tests), "tests_sum": sum(tests), "tests_hist": hist_of(tests)}
     assert sd_tests_per_night(t) == pytest.approx(statistics.pstdev(tests), rel=1e-12, abs=1e-12)
+
+
+def test_asking_past_the_last_night_names_the_index():
+    with pytest.raises(IndexError) as exc:
+        _kth(hist_of([1, 2]), 7)
+    assert str(exc.value) == "7"
