@@ -148,13 +148,24 @@ def test_sim_json_names_its_engine_and_the_core_reproduces_the_old_numbers():
     assert abs(quick["win_rate"] - core["win_rate"]) < 0.03  # same game, other chance
 
 
+def _as_from_a_terminal() -> None:
+    """Ctrl-C on, as in a terminal, even where this test run was started with it ignored (a
+    shell's background job): an ignored SIGINT is inherited."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_sim_stops_quietly_on_ctrl_c():
     proc = subprocess.Popen([sys.executable, "-m", "solo", "sim", "--games", "5000000", "--workers", "2",
                              "--engine", "core", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=ENV, start_new_session=True)
+                            text=True, env=ENV, start_new_session=True, preexec_fn=_as_from_a_terminal)
     time.sleep(2.5)
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # leave no five-million-night run behind
+        proc.communicate()
+        raise
     assert proc.returncode == 130
     assert "Traceback" not in err and out == ""
 
