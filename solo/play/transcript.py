@@ -35,7 +35,7 @@ def _md(text: str) -> str:
 
 
 def _quote(text: str) -> str:
-    return "> " + _md(text).replace("\n", " ") + "\n"
+    return "> " + _md(text) + "\n"  # _md makes it one line
 
 
 class Transcript:
@@ -143,7 +143,6 @@ def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, in
     out: list[str] = []
     begun = [e for e in events if type(e) is E.TestBegan]
     resolved = [e for e in events if type(e) is E.TestResolved]
-    deaths = [e for e in events if type(e) is E.CharacterDied]
     if step.say and not step.actions:
         out.append(_say(night, step))
     for kind, text in step.narration:
@@ -163,8 +162,6 @@ def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, in
                 out.append("## The Endgame\n\n")
             elif base in ("dawn", "all_dead"):
                 out.append("## Dawn\n\n" if base == "dawn" else "## Everyone is dead\n\n")
-            elif base == "death" and deaths:
-                deaths.pop(0)
         out.append(_quote(text) + "\n")
     tests += len(begun)  # Tests told by no narrator count all the same
     for e in resolved:  # a Test told by no narrator still shows its dice

@@ -391,3 +391,15 @@ def test_a_line_said_by_the_group_has_no_speaker():
     night.say("We run")
     for form in ("story", "log"):
         assert "\n“We run”\n" in render(night, form)
+
+
+def test_the_continuity_check_knows_whose_beat_it_is():
+    """The player said what Ann does; the director asking Ann again is caught for her beat."""
+    narrator = Scripted()
+    narrator.guard = None
+    night = table(narrator=narrator)
+    night.say("I grab the fire axe", who=0)
+    night.act([Test(0)])
+    found = narrator.guard("Ann, what do you do?")
+    assert [c.kind for c in found] == ["asked-again"]
+    assert narrator.guard("The axe is heavy in her hands.") == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -202,3 +203,21 @@ def test_a_save_with_a_step_by_someone_not_in_the_cast_does_not_replay(good):
         Night.from_save(good)
     assert str(info.value) == (f"save {str(good)!r} does not replay at step 2 ('I am not here'): "
                                "the cast has no character 6 (4 characters)")
+
+
+def test_a_write_goes_through_a_hidden_temporary_file_beside_the_target(tmp_path, monkeypatch):
+    replaced = []
+    real = os.replace
+
+    def spy(src, dst):
+        replaced.append((src, dst))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", spy)
+    target = tmp_path / "a" / "b" / "night.json"
+    assert saves.atomic_write(target, "Zoë\n") == target
+    assert target.read_bytes() == "Zoë\n".encode("utf-8")
+    (src, dst), = replaced
+    src = Path(src)
+    assert Path(dst) == target and src.parent == target.parent
+    assert src.name.startswith(".night.json.") and src.name.endswith(".tmp")

@@ -86,3 +86,87 @@ def test_there_are_two_forms_and_no_third(tmp_path):
     t = Transcript(tmp_path / "t.md", night, form="log")
     t.write()
     assert (tmp_path / "t.md").read_text(encoding="utf-8") == render(night, "log")
+
+
+def started(narrator=None, rules=ASHCAN, cast=CAST, **kw) -> Night:
+    game = Game.stacked(cast, rules, threat=["2S", "3H", "4C", "5D", "JD"])
+    night = Night(cast, rules, 5, game=game, narrator=narrator, **kw)
+    night.start()
+    return night
+
+
+def test_the_header_names_the_playset_rules_and_seed():
+    night = started(playset="house-party")
+    assert "\n*house-party (the house-party playset) · ashcan rules · seed 5 · " in render(night)
+    night.playset_title = "House Party"
+    text = render(night)
+    assert text.startswith("# Night of the Thirteenth — House Party\n")
+    assert "\n*House Party (the house-party playset) · ashcan rules · seed 5 · narrated by the template director*\n" in text
+    log = render(night, "log")
+    assert "# Night of the Thirteenth — House Party (play log)\n" in log
+    assert "\n- **Ruleset:** ashcan\n- **Seed:** 5\n- **Playset:** house-party\n- **Narrator:** template\n" in log
+
+
+def test_the_header_without_a_playset_is_the_camps():
+    night = started()
+    assert "\n*Camp Crystal Pines · ashcan rules · seed 5 · " in render(night)
+    assert "\n- **Playset:** —\n" in render(night, "log")
+
+
+def test_fast_setup_is_named_in_the_header():
+    night = started(rules=ASHCAN.with_(fast_setup=True))
+    assert " · ashcan rules (fast setup) · seed 5" in render(night)
+    assert "\n- **Ruleset:** ashcan (fast setup)\n" in render(night, "log")
+
+
+def test_the_cast_table_marks_what_was_left_blank():
+    for form in ("story", "log"):
+        text = render(started(), form)
+        assert "| 1 | Ann | The Jock | ♠ Power | lost a bet |" in text
+        assert "| 2 | Bo | The Nerd | ♥ Resolve | — |" in text
+        assert "| 3 | Cy | — | ♣ Intellect | came for the party |" in text
+
+
+def test_a_line_said_with_a_command_comes_once_after_its_prose():
+    from solo.narration.factory import make_narrator
+
+    night = started(make_narrator("template", seed=5))
+    night.act([Test(1)], say="I check the window", who=1)
+    text = render(night)
+    assert text.count("**Bo:** “I check the window”") == 1
+    assert text.index("### 1. Bo — 2♠, Power, atmospheric") < text.index("**Bo:** “I check the window”")
+
+
+def test_headings_and_dice_sit_with_the_prose_they_belong_to():
+    """An award told before a Test: the award's prose, then the Test's heading and prose,
+    then its dice line, then the outcome's prose."""
+    from solo.narration.factory import make_narrator
+    from solo.nott.actions import Award
+
+    night = started(make_narrator("template", seed=5))
+    night.act([Award(0), Test(1), Roll(9, 4), Resolve(0)])
+    kinds = [k for k, _ in night.steps[-1].narration]
+    assert kinds[:3] == ["award", "challenge", "outcome"]
+    texts = [t for _, t in night.steps[-1].narration]
+    text = render(night)
+    heading = text.index("### 1. Bo — 2♠")
+    dice = text.index("*🎲 Test 1, Bo on 2♠: 9 + 4 = 13 vs 2, success, Dire.*")
+    assert text.index(texts[0][:30]) < heading < text.index(texts[1][:30]) < dice < text.index(texts[2][:30])
+
+
+def test_a_stretch_told_at_once_gets_its_dice_line_first():
+    from .scripted import Scripted
+
+    night = started(Scripted(merge=True))
+    night.act([Test(0)])
+    night.act([Roll(9, 4)])
+    night.act([Resolve(0)])
+    kind, said = night.steps[-1].narration[0]
+    assert kind.startswith("outcome+")
+    assert f"*🎲 Test 1, Ann on 2♠: 9 + 4 = 13 vs 2, success, Dire.*\n\n> {said}\n" in render(night)
+
+
+def test_the_transcript_ends_with_its_last_character():
+    night = started()
+    night.note("ROOM 13-X")
+    assert render(night).endswith("\n\nROOM 13-X\n")
