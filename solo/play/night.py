@@ -349,10 +349,9 @@ class Night:
             enriched.append(Beat(beat.kind, {**beat.context, **details, "f": story.view()}))
             beat = enriched[-1]
             if self._replaying or self.narrator is None:
-                tag, text = self._replay_text(beat)
+                tag, text = self._replay_text(beat)  # (a replay is never watched: no on_told)
                 if text:
                     told.append((tag, text))
-                    self._checked(beat, text, before, after)
                 continue
             if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE:
                 stretch.append((beat, before, after))

@@ -403,3 +403,84 @@ def test_the_continuity_check_knows_whose_beat_it_is():
     found = narrator.guard("Ann, what do you do?")
     assert [c.kind for c in found] == ["asked-again"]
     assert narrator.guard("The axe is heavy in her hands.") == []
+
+
+def test_the_fiction_starts_from_the_cast_and_the_setting():
+    setting = {"locations": ["the attic", "the cellar"]}
+    night = Night(CAST, ASHCAN, 5, setting=setting)
+    assert sorted(night.story.locations) == ["the attic", "the cellar"]
+    assert [(p.name, p.archetype, p.aptitude, p.why) for p in night.story.people][:2] == [
+        ("Ann", "The Jock", "Power", "lost a bet"), ("Bo", "The Nerd", "Resolve", "")]
+
+
+def test_a_night_not_yet_begun_has_told_nothing():
+    night = Night(CAST, ASHCAN, 5)
+    assert night.opening == [] and night.last_events == [] and night.last_beats == []
+    text = render(night)
+    assert text.endswith("## The night\n") and "| 4 | Di | The Final Girl | ♦ Finesse | works here |" in text
+
+
+def test_after_undo_the_fallback_narrator_tells_from_the_restored_fiction_too():
+    narrator = Scripted()
+    night = table(narrator=narrator)
+    night.act([Test(0)])
+    night.undo()
+    assert narrator.fallback.story is night.story
+
+
+def test_a_narrator_that_keeps_no_fiction_is_left_alone():
+    class Plain:
+        __slots__ = ("told",)
+
+        def __init__(self):
+            self.told = []
+
+        def narrate(self, beat):
+            self.told.append(beat.kind)
+            return iter(["Something happens."])
+
+    narrator = Plain()
+    night = table(narrator=narrator)
+    night.act([Test(0)])
+    night.undo()
+    assert narrator.told == ["opening", "threat", "challenge"]
+
+
+def test_a_narrator_that_does_not_say_it_merges_tells_beat_by_beat():
+    narrator = Scripted(merge=True)
+    del narrator.merge
+    night = table(narrator=narrator)
+    night.act([Test(0), Roll(9, 4), Resolve(0)])
+    assert all(len(kinds) == 1 for kinds in narrator.calls)
+
+
+def test_the_tester_line_is_the_player_action_of_the_beat():
+    narrator = Scripted()
+    night = table(narrator=narrator)
+    night.say("I grab the fire axe", who=0)
+    night.act([Test(0)])
+    assert narrator.beats[-1].kind == "challenge"
+    assert narrator.beats[-1].player_action == "I grab the fire axe"
+
+
+def test_the_suggestion_is_asked_of_the_game():
+    narrator = Scripted()
+    night = table(narrator=narrator)
+    night.suggest = lambda game: game.cast[3].name
+    night.act([Test(0), Roll(9, 4), Resolve(0)])
+    assert [b for b in narrator.beats if b.kind == "threat"][-1]["suited"] == "Di"
+
+
+def test_a_stretch_is_checked_against_the_fiction_before_its_first_beat():
+    """Ann fails against the Killer: the stretch telling it is watched with the fiction as it
+    was before the outcome (nobody hurt) and after its last beat (Ann hurt)."""
+    watched = []
+    game = Game.stacked(CAST, ASHCAN, threat=["JS", "2S", "3H"])
+    night = Night(CAST, ASHCAN, 5, game=game, narrator=Scripted(merge=True))
+    night.on_told = lambda beat, text, before, after: watched.append((beat.kind, before, after))
+    night.start()
+    night.act([Test(0), Roll(0, 1), Resolve(0)])
+    stretch = [w for w in watched if w[0] == "outcome"]
+    assert stretch, watched
+    _, before, after = stretch[-1]
+    assert before.anyone_hurt is False and after.anyone_hurt is True
