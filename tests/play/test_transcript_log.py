@@ -37,7 +37,7 @@ def test_the_log_names_every_death_and_its_cause(everyone_dead):
 def test_the_log_of_a_lost_night_ends_with_the_killer_winning(everyone_dead):
     night, text = everyone_dead
     assert night.game.outcome().dawn is False
-    assert "\n## Everyone is dead\n\nNobody sees the sunrise. The Killer wins.\n" in text
+    assert "\n\n## Everyone is dead\n\nNobody sees the sunrise. The Killer wins.\n\n" in text
     assert "## Dawn" not in text
 
 

@@ -170,3 +170,24 @@ def test_the_transcript_ends_with_its_last_character():
     night = started()
     night.note("ROOM 13-X")
     assert render(night).endswith("\n\nROOM 13-X\n")
+
+
+def test_a_death_at_no_named_place_is_told_without_one():
+    """A setting whose only place has no name: the epilogue says how each died, not where."""
+    rules = ASHCAN.with_(strikes_to_die=1)
+    game = Game.stacked(CAST, rules, threat=["JS", "QH", "2C", "3D"])
+    night = Night(CAST, rules, 5, game=game, setting={"locations": [""]})
+    night.start()
+    while not night.game.is_over():
+        night.act([Test(night.game.living()[0]), Roll(0, 1), Resolve(0)])
+    epilogue = render(night).split("## Epilogue\n\n", 1)[1]
+    assert "- **Ann**, the Jock, died, at the third Strike." in epilogue
+    assert " at  " not in epilogue
+
+
+def test_a_death_is_told_with_its_place():
+    night = lost_quickly()
+    place = night.story.people[0].died_at
+    assert place
+    assert f"- **{night.names[0]}**, " in render(night)
+    assert f", died at {place}, at the third Strike." in render(night)
