@@ -221,3 +221,18 @@ def test_a_write_goes_through_a_hidden_temporary_file_beside_the_target(tmp_path
     src = Path(src)
     assert Path(dst) == target and src.parent == target.parent
     assert src.name.startswith(".night.json.") and src.name.endswith(".tmp")
+
+
+def test_a_save_is_utf8_whatever_the_locale(tmp_path, monkeypatch):
+    """Where the locale's encoding is Latin-1 (simulated: text files opened without an
+    encoding get it), a save and a transcript are still written as UTF-8."""
+    real = os.fdopen
+
+    def latin1_locale(fd, mode="r", *args, encoding=None, **kw):
+        if "b" not in mode and encoding is None:
+            encoding = "latin-1"
+        return real(fd, mode, *args, encoding=encoding, **kw)
+
+    monkeypatch.setattr(os, "fdopen", latin1_locale)
+    target = saves.atomic_write(tmp_path / "t.md", "Zoë — “quoted”\n")
+    assert target.read_bytes() == "Zoë — “quoted”\n".encode("utf-8")
