@@ -50,7 +50,12 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
                    "solo/narration/fiction.py"],
                   ["tests/narration/test_narration_cells.py", "tests/narration/test_narration_narrator.py",
                    "tests/narration/test_narration_strip.py", "tests/narration/test_llm_faults.py",
-                   "tests/narration/test_llm_5xx.py", "tests/narration/test_threat_severity.py"]),
+                   "tests/narration/test_llm_5xx.py", "tests/narration/test_threat_severity.py",
+                   "tests/narration/test_fiction_units.py", "tests/narration/test_compose_slots.py",
+                   "tests/narration/test_beats_units.py", "tests/narration/test_llm_units.py",
+                   "tests/narration/test_llm_fiction.py", "tests/narration/test_llm_cassettes.py",
+                   "tests/narration/test_llm_merge.py", "tests/narration/test_narration_games.py",
+                   "tests/sim/test_transcripts.py"]),
 }
 COPY = ("solo", "tests", "prompts", "docs", "transcripts", "README.md", "pyproject.toml", "setup.py")
 LINE = re.compile(r"^\s*(?P<name>[\w.]+__mutmut_\d+):\s*(?P<status>.+?)\s*$")

@@ -1,0 +1,370 @@
+"""The composer and the template helpers (docs/narration.md, "Writing a template"): slots,
+the §slot? / §slot! / ~ rules, the no-repeat memory, "Again, …", and the small filters the
+templates use. The autoplay answer line (``respond``) is checked against the lists read from
+prompts/template/response.j2 itself."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import jinja2
+import pytest
+
+from solo.narration import Beat, TemplateNarrator, make_environment
+from solo.narration.fiction import Fiction
+from solo.narration.templates import (
+    PROMPTS_DIR,
+    _AGAIN,
+    _slots,
+    bare,
+    cap,
+    compose,
+    counted,
+    is_question,
+    names,
+    norm,
+    possessive,
+    role,
+    sentences,
+    uncap,
+    words,
+)
+
+RESPONSE = (PROMPTS_DIR / "template" / "response.j2").read_text(encoding="utf-8")
+
+
+def _literal(name: str):
+    """A ``{%- set NAME = … -%}`` literal of response.j2, as Python data."""
+    body = re.search(r"\{%- set " + name + r" = (.*?) -%\}", RESPONSE, re.S).group(1)
+    body = body.split(" if match else")[0] if name == "OPEN" else body
+    return ast.literal_eval(body)
+
+
+DO = _literal("DO")
+OPEN_MATCH = _literal("OPEN")
+OPEN_OTHER = ast.literal_eval(re.search(r"if match else\s*(\[.*?\]) -%\}", RESPONSE, re.S).group(1))
+KEEP = _literal("KEEP")
+
+
+@pytest.fixture(scope="module")
+def env():
+    return make_environment()
+
+
+# ---------------------------------------------------------------------- the filters
+
+
+def test_role_and_bare_read_an_archetype():
+    assert role("The Jock") == "the Jock" and role("A Nerd") == "a Nerd" and role("an Outsider") == "an Outsider"
+    assert role("Jock") == "the Jock" and role("  Final Girl ") == "the Final Girl"
+    assert role("") == "the stranger" and role(None) == "the stranger" and role("The") == "the The"
+    assert bare("The Jock") == "Jock" and bare("a Nerd") == "Nerd" and bare("AN Outsider") == "Outsider"
+    assert bare("Jock") == "Jock" and bare("  The Final Girl ") == "Final Girl"
+    assert bare("") == "horror-movie" and bare(None) == "horror-movie" and bare("The") == "The"
+
+
+def test_names_words_cap_and_possessive():
+    assert names([]) == "no one" and names(None) == "no one" and names(["Ann"]) == "Ann"
+    assert names(["Ann", "Bo"]) == "Ann and Bo" and names(["Ann", "Bo", "Cy"]) == "Ann, Bo and Cy"
+    assert names([1, 2]) == "1 and 2"
+    assert [words(n) for n in (0, 1, 2, 4, 13)] == ["no one", "one", "two", "four", "thirteen"]
+    assert words(14) == "14" and words(-1) == "-1" and words("3") == "3" and words(None) == "None"
+    assert cap("the door") == "The door" and cap("") == "" and cap("iPod case") == "IPod case" and cap(7) == "7"
+    assert possessive("Dana") == "Dana's" and possessive("Iris") == "Iris's"
+
+
+def test_uncap_lowers_an_ordinary_first_word_only():
+    assert uncap("The door gives.") == "the door gives."
+    assert uncap("Somewhere") == "somewhere" and uncap("") == "" and uncap("X") == "x"
+    for keep in ("I run.", "I'm here.", "I've got it.", "I'll go.", "McKenzie runs.", "OK then.", "TV off."):
+        assert uncap(keep) == keep
+    assert uncap("It is quiet. The Door") == "it is quiet. The Door"
+    assert uncap(3) == "3"
+
+
+def test_pick_takes_the_variant_and_needs_it(env):
+    t = env.from_string("{{ pick(['a', 'b', 'c']) }}")
+    assert [t.render(v=v) for v in range(5)] == ["a", "b", "c", "a", "b"]
+    assert env.from_string("{{ pick([]) }}|").render(v=3) == "|"
+    with pytest.raises(jinja2.UndefinedError):
+        env.from_string("{{ pick(['a']) }}").render(v="1")
+    with pytest.raises(jinja2.UndefinedError):
+        env.from_string("{{ pick(['a']) }}").render()
+
+
+def test_pick_for_another_slot_mixes_but_is_fixed_by_the_variant(env):
+    parts = [str(i) for i in range(7)]
+    main = env.from_string("{{ pick(parts) }}")
+    other = env.from_string("{{ pick(parts, 1) }}")
+    third = env.from_string("{{ pick(parts, 2) }}")
+    a = [main.render(v=v, parts=parts) for v in range(40)]
+    b = [other.render(v=v, parts=parts) for v in range(40)]
+    c = [third.render(v=v, parts=parts) for v in range(40)]
+    assert b == [other.render(v=v, parts=parts) for v in range(40)]
+    assert a != b and b != c and set(b) <= set(parts) and len(set(b)) > 3
+    assert sum(x == y for x, y in zip(a, b)) < 20
+
+
+def test_fill_renders_a_part_with_the_beats_context(env):
+    t = env.from_string("{{ part|fill }}")
+    assert t.render(part="{{ name }} runs.", name="Dana") == "Dana runs."
+    assert t.render(part="{{ name }} runs.", name="Eddie") == "Eddie runs."
+    assert "{{ name }} runs." in env._solo_parts
+
+
+# ---------------------------------------------------------------------- sentences
+
+
+def test_sentences_split_at_a_stop_before_a_capital():
+    assert sentences("The door opens.  Who goes? I do!") == ["The door opens.", "Who goes?", "I do!"]
+    assert sentences("It is 3 a.m. here. 4 more.") == ["It is 3 a.m. here.", "4 more."]
+    parts = sentences('"Run!" She ran. (Then) "Fine."')
+    assert [norm(p) for p in parts] == ['"run', "she ran", '(then) "fine']
+    assert sentences("Wait… Then\nnothing.") == ["Wait…", "Then nothing."]
+    assert sentences("  ") == []
+
+
+def test_questions_norm_and_what_the_memory_counts():
+    assert is_question("What do you do, Eddie?") and is_question('"Who goes?"') and is_question("Who goes?)")
+    assert is_question("one two three four five six seven eight nine ten?")
+    assert not is_question("one two three four five six seven eight nine ten eleven?")
+    assert not is_question("What now.")
+    assert norm("  The Door   OPENS.\"  ") == "the door opens" and norm("Wait…!?") == "wait"
+    assert norm("He said ’no’") == "he said ’no"
+    assert not counted("Twelve chars") and counted("Thirteen char")
+    assert not counted("What do you do now, Eddie?")
+    assert counted("one two three four five six seven eight nine ten eleven?")
+
+
+# ---------------------------------------------------------------------- slots
+
+
+def test_slots_are_read_with_their_flags_and_fallbacks():
+    text = ("Before  any slot .\n§open\nA one.\n\nA   two .\nA one.\n§ask!\nQ?\n§wound?\n"
+            "§both?!\nB.\n~\nC.\n§bare~\n")
+    assert _slots(text) == [
+        ("", "", ["Before any slot."], 1),
+        ("open", "", ["A one.", "A two."], 2),
+        ("ask", "!", ["Q?"], 1),
+        ("wound", "?", [], 0),
+        ("both", "?!", ["B.", "C."], 1),
+        ("bare~", "", [], 0),
+    ]
+
+
+def test_compose_tells_one_line_per_slot_and_remembers_it():
+    used: set[str] = set()
+    out = compose("§a\nThe first line is here.\n§b\nThe second line is here.", ("k",), used)
+    assert out == "The first line is here. The second line is here."
+    assert used == {"the first line is here", "the second line is here"}
+
+
+def test_compose_never_tells_a_told_sentence_while_another_is_left():
+    text = "§a\n" + "\n".join(f"Candidate number {i} is told." for i in range(5))
+    used: set[str] = set()
+    told = [compose(text, ("same key",), used) for _ in range(5)]
+    assert sorted(told) == sorted(f"Candidate number {i} is told." for i in range(5))
+    assert compose("§a\nIt was said, once. The door opens wide.\nA fresh line for it.", ("k",),
+                   {"the door opens wide"}) == "A fresh line for it."
+
+
+def test_the_start_is_seeded_by_the_key():
+    text = "§a\n" + "\n".join(f"Candidate number {i} is told." for i in range(6))
+    firsts = {compose(text, (k,), set()) for k in range(30)}
+    assert len(firsts) > 3
+    assert compose(text, (5, "x"), set()) == compose(text, (5, "x"), set())
+    names_ = {compose(text.replace("§a", "§" + n), (1,), set()) for n in ("a", "b", "c", "d", "e", "f", "g")}
+    assert len(names_) > 1  # the slot's name is part of the seed
+
+
+def test_an_optional_slot_is_left_out_when_spent_a_required_one_is_told_again():
+    used = {"the door opens slowly"}
+    assert compose("§a?\nThe door opens slowly.\n§b\nSomething else is here.", ("k",), used) == \
+        "Something else is here."
+    used = {"the door opens slowly"}
+    assert compose("§a\nThe door opens slowly.", ("k",), used) == "Again, the door opens slowly."
+    assert "again, the door opens slowly" in used
+    assert compose("§a\nThe door opens slowly.", ("k",), used) == "Once more, the door opens slowly."
+    assert compose("§a\nDana opens the door slowly.", ("k",), {"dana opens the door slowly"}) == \
+        "Again, Dana opens the door slowly."
+    assert compose("§a\nDana.", ("k",), set()) == "Dana."
+
+
+def test_told_again_tries_every_opener_then_gives_the_line_as_it_is():
+    line = "The lock turns under her hand."
+    used = {norm(line)} | {norm(o + "the lock turns under her hand.") for o in _AGAIN}
+    assert compose("§a\n" + line, ("k",), set(used)) == line
+    used -= {norm("Somehow, the lock turns under her hand.")}
+    assert compose("§a\n" + line, ("k",), set(used)) == "Somehow, the lock turns under her hand."
+    two = "§a\nThe lock turns under her hand.\nSomething moves in the dark."
+    used = {norm("The lock turns under her hand."), norm("Something moves in the dark."),
+            norm("Again, the lock turns under her hand."), norm("Again, something moves in the dark.")}
+    assert compose(two, ("k",), used).startswith("Once more, ")
+
+
+def test_short_lines_slot_tells_the_untold_first_then_may_repeat():
+    text = "§ask!\nWho goes?\nWhat now?\nWhere to?"
+    used: set[str] = set()
+    told = [compose(text, ("k",), used) for _ in range(3)]
+    assert sorted(told) == ["What now?", "Where to?", "Who goes?"]
+    assert {"!who goes", "!what now", "!where to"} <= used
+    assert compose(text, ("k",), used) in told  # all told: one repeats
+    plain = "§ask\nWho goes?\nWhat now?\nWhere to?"
+    assert len({compose(plain, ("k",), set()) for _ in range(3)}) == 1  # without "!" nothing is kept
+    assert compose("§ask?!\nWho goes?", ("k",), {"!who goes"}) == "Who goes?"
+
+
+def test_a_short_lines_slot_still_skips_a_told_long_sentence():
+    text = "§o!\nThe dark is very close now.\nFine."
+    assert compose(text, ("k",), {"the dark is very close now"}) == "Fine."
+    used = {"the dark is very close now", "!fine"}
+    assert compose(text, ("k",), used) == "Fine."
+    assert compose("§o?!\nThe dark is very close now.", ("k",), {"the dark is very close now"}) == ""
+
+
+def test_the_lines_after_a_tilde_are_told_only_when_the_first_are_spent():
+    text = "§a\nFirst choice one is here.\nFirst choice two is here.\n~\nThe fallback line is here."
+    for k in range(12):
+        assert "fallback" not in compose(text, (k,), set())
+    used = {"first choice one is here", "first choice two is here"}
+    assert compose(text, ("k",), used) == "The fallback line is here."
+    assert compose("§a\n~\nOnly after it.", ("k",), set()) == "Only after it."
+
+
+def test_the_text_is_tidied():
+    assert compose("§a\nOne  thing , then\tanother .\n§b\n\x1b[31mRed\x1b[0m is here now.", ("k",), set()) == \
+        "One thing, then another. Red is here now."
+
+
+def test_empty_slots_tell_nothing():
+    assert compose("§a\n§b?\n", ("k",), set()) == ""
+    assert compose("", ("k",), set()) == ""
+
+
+# ---------------------------------------------------------------------- the narrator
+
+
+def threat(**kw) -> Beat:
+    ctx = {"suit": "Power", "severity": "dangerous", "killer": False, "living_count": 3} | kw
+    return Beat("threat", ctx)
+
+
+def test_the_response_context_of_a_mapping_and_of_a_character():
+    class Ch:
+        name, archetype, aptitude = "Eddie", None, 0
+
+    beat = threat(player_action="I run", summary="so far", location="the dock", living_count=2)
+    ctx = TemplateNarrator.response_context({"name": "Dana", "archetype": "The Jock", "aptitude": "Power"}, beat)
+    assert ctx == {"name": "Dana", "archetype": "The Jock", "aptitude": "Power", "suit": "Power",
+                   "severity": "dangerous", "killer": False, "match": True, "player_action": "I run",
+                   "summary": "so far", "location": "the dock", "living_count": 2}
+    from solo.nott.cards import SUIT_APTITUDES
+
+    ctx = TemplateNarrator.response_context(Ch(), Beat("threat", {"suit": SUIT_APTITUDES[1], "killer": 1}))
+    assert ctx == {"name": "Eddie", "archetype": "", "aptitude": SUIT_APTITUDES[0], "suit": SUIT_APTITUDES[1],
+                   "severity": "atmospheric", "killer": True, "match": False, "player_action": None,
+                   "summary": "", "location": None, "living_count": 4}
+    for odd in (4, -1, True, "Charm", None):
+        assert TemplateNarrator.response_context({"name": "X", "aptitude": odd}, beat)["aptitude"] is None
+    assert TemplateNarrator.response_context({"name": "X"}, beat)["archetype"] == ""
+    assert TemplateNarrator.response_context({"name": "X", "aptitude": 3}, beat)["aptitude"] == SUIT_APTITUDES[3]
+    joker = TemplateNarrator.response_context({"name": "X", "aptitude": "Power"}, Beat("threat", {"suit": None}))
+    assert joker["match"] is False and joker["suit"] is None
+
+
+def _story(told: int) -> Fiction:
+    f = Fiction([{"name": "Dana", "aptitude": "Power"}, {"name": "Eddie", "aptitude": "Finesse"}], 4)
+    f.told = told
+    return f
+
+
+def test_an_answer_opens_and_keeps_hold_of_a_carried_thing_by_the_variant():
+    """v = told: an opener when v % 3 == 0, a line about the first carried thing when v is even."""
+    n = TemplateNarrator(1)
+    for told, opener, keep in ((0, True, True), (2, False, True), (3, True, False), (1, False, False)):
+        n.story = story = _story(told)
+        before = set(story.used)
+        line = n.respond({"name": "Dana", "aptitude": "Power"}, threat())
+        assert story.used == before  # remembered only when it is said
+        assert line.startswith(tuple(OPEN_MATCH)) is opener, line
+        assert not line.startswith(tuple(OPEN_OTHER)), line
+        item = story.find("Dana").items[told % 2]
+        kept = [k.replace("{{ item }}", item) for k in KEEP]
+        assert any(k in line for k in kept) is keep, line
+        assert any(d + "." in line for d in DO["Power"]["number"]), line
+
+
+def test_an_answer_is_sure_only_in_its_own_aptitude_and_fights_a_killer():
+    n = TemplateNarrator(1)
+    n.story = _story(0)
+    line = n.respond({"name": "Eddie", "aptitude": "Finesse"}, threat(suit="Power", killer=True))
+    assert line.startswith(tuple(OPEN_OTHER)) and any(d + "." in line for d in DO["Power"]["killer"])
+    n.story = _story(0)
+    line = n.respond({"name": "Eddie", "aptitude": "Finesse"}, threat(suit="Finesse", severity="killer"))
+    assert line.startswith(tuple(OPEN_MATCH)) and any(d + "." in line for d in DO["Finesse"]["killer"])
+    n.story = _story(0)
+    line = n.respond({"name": "Eddie", "aptitude": "Finesse"}, threat(suit=None, severity="joker"))
+    assert any(d + "." in line for d in DO["Joker"]["killer"])
+
+
+def test_the_last_one_alive_never_speaks_of_the_others():
+    assert any("the others" in d for d in DO["Resolve"]["number"])
+    n = TemplateNarrator(2)
+    lines = [n.respond({"name": "Dana", "aptitude": "Resolve"}, threat(suit="Resolve", living_count=1))
+             for _ in range(len(DO["Resolve"]["number"]) - 1)]
+    assert not any("the others" in line for line in lines)
+    lines = [n.respond({"name": "Dana", "aptitude": "Resolve"}, threat(suit="Resolve", living_count=2))
+             for _ in range(len(DO["Resolve"]["number"]))]
+    assert any("the others" in line for line in lines)
+
+
+def test_without_a_story_answers_do_not_repeat_and_reset_forgets_them():
+    n = TemplateNarrator(3)
+    beat = threat(suit="Intellect")
+    lines = [n.respond({"name": "Dana", "aptitude": "Power"}, beat) for _ in range(len(DO["Intellect"]["number"]))]
+    does = [next(d for d in DO["Intellect"]["number"] if d + "." in line) for line in lines]
+    assert len(set(does)) == len(does)
+    assert n._used and n.responses == len(lines)
+    n.reset()
+    assert n._used == set() and n.responses == 0 and n.count == 0
+    assert [n.respond({"name": "Dana", "aptitude": "Power"}, beat) for _ in range(3)] == lines[:3]
+
+
+def test_answers_carry_no_thing_without_a_story():
+    """No fiction, nothing carried: the keep-hold line is never told."""
+    heads = [k.split("{{")[0] for k in KEEP]
+    n = TemplateNarrator(5)
+    for _ in range(12):
+        line = n.respond({"name": "Dana", "aptitude": "Power"}, threat())
+        assert not any(h in line for h in heads), line
+
+
+def test_tell_keys_the_story_and_render_changes_nothing():
+    n = TemplateNarrator(9)
+    story = _story(0)
+    n.story = story
+    beat = Beat("endgame", {"removed_count": 2, "living": ["Dana", "Eddie"], "living_count": 2,
+                                  "tests": 5})
+    first = n.tell(beat)
+    assert story.told == 1 and n.count == 1 and story.used
+    used = set(story.used)
+    assert n.render(beat, 1) == first  # the same variant, a fresh memory
+    assert story.used == used and story.told == 1
+    second = "".join(n.narrate(beat))
+    assert story.told == 2 and second != first
+    plain = TemplateNarrator(9)
+    plain.tell(beat)
+    assert plain.count == 1 and plain._used
+
+
+def test_a_beats_context_has_every_detail_and_the_fictions_view():
+    n = TemplateNarrator(1, setting={"name": "The Lodge"})
+    ctx = n._context(Beat("dawn", {"survivors": ["A"], "lost_item": "camera"}))
+    assert ctx["lost_item"] == "camera" and ctx["hurt"] is None and ctx["why_ok"] is True
+    assert ctx["kind"] == "dawn" and ctx["setting"] == {"name": "The Lodge"} and ctx["survivors"] == ["A"]
+    assert ctx["f"]["people"] == [] and ctx["f"]["living_count"] == 0
+    n.story = _story(0)
+    assert n._context(Beat("dawn", {}))["f"] == n.story.view()
+    assert n._context(Beat("dawn", {"f": {"mine": 1}}))["f"] == {"mine": 1}
+    assert TemplateNarrator(None).seed == 0 and TemplateNarrator(1).setting is None
