@@ -506,7 +506,7 @@ class Night:
         night._stored = [tuple(p) for p in (save.opening or [])]
         night.opening = night._tell(opening_beats(night.game))
         for i, step in enumerate(save.steps, 1):
-            night._stored = [tuple(p) for p in (getattr(step, "narration", None) or [])]
+            night._stored = [tuple(p) for p in (step.narration or [])]
             night._covered = 0
             try:
                 if step.actions:

@@ -484,3 +484,49 @@ def test_a_stretch_is_checked_against_the_fiction_before_its_first_beat():
     assert stretch, watched
     _, before, after = stretch[-1]
     assert before.anyone_hurt is False and after.anyone_hurt is True
+
+
+def test_a_refused_action_takes_back_only_its_own_steps_actions():
+    night = table()
+    night.act([Award(2)])
+    before = night.game.state_key()
+    with pytest.raises(NottError):
+        night.act([Test(0), Roll(9, 4), Test(1)])  # the roll waits: no second tester
+    assert night.game.state_key() == before
+    assert [s.actions for s in night.steps] == [[Award(2)]]
+
+
+def test_undo_back_to_the_start_restores_the_fiction_the_night_began_with():
+    night = table()
+    night.act([Test(0)])
+    night.undo()
+    assert [p.name for p in night.story.people] == ["Ann", "Bo", "Cy", "Di"]
+    assert night.story.people[0].deeds == []
+
+
+def test_a_line_for_the_group_with_a_command_has_no_speaker():
+    night = table()
+    night.act([Test(0)], say="We all hold hands")
+    assert (night.steps[-1].say, night.steps[-1].who) == ("We all hold hands", None)
+    assert "\n“We all hold hands”\n" in render(night)
+
+
+def test_a_step_is_saved_once_and_again_only_for_a_models_prose(tmp_path, monkeypatch):
+    """Before the prose, always; after it, only when the prose is kept in the save."""
+    import solo.play.night as night_module
+
+    writes = []
+    real = night_module.write_save
+    monkeypatch.setattr(night_module, "write_save", lambda save, path: writes.append(path) or real(save, path))
+    night = table(tmp_path, narrator=make_narrator("template", seed=5))
+    writes.clear()
+    night.act([Test(0)])
+    assert len(writes) == 1
+    night = table(tmp_path, narrator=Scripted(), name="llm")
+    writes.clear()
+    night.act([Test(0)])
+    assert len(writes) == 2
+    night = table(tmp_path, narrator=None, name="llm")
+    writes.clear()
+    night.act([Test(0)])  # nothing told, nothing more to keep
+    assert len(writes) == 1
