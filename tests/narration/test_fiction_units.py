@@ -519,3 +519,19 @@ def test_find_and_the_lists_of_things():
     assert f.lost_items() == ["camera", "compass"]
     f.apply("death", {"name": "Cy"})
     assert f.held_items() == f.people[0].items + f.people[1].items
+
+
+def test_an_outcome_recalls_the_weakness_of_its_suit_once_found():
+    f = fiction()
+    f.apply("weakness", {"suit": "Finesse"})
+    d = f.apply("outcome", {"name": "Ana", "fallout": 1, "suit": "Finesse"})
+    assert d["known_weakness"] == f.weaknesses["Finesse"] and d["known_weakness"] in WEAKNESSES["Finesse"]
+    assert f.apply("outcome", {"name": "Ana", "fallout": 1, "suit": "Power"})["known_weakness"] is None
+
+
+def test_a_strike_beat_with_nothing_to_count_names_no_hurt():
+    """A Strike number already passed (here a malformed one) adds no hurt and names none."""
+    f = fiction()
+    assert f.apply("strike", {"name": "Ben", "strike_number": -1, "suit": "Power"}) == {
+        "hurt": None, "location": f.location}
+    assert f.find("Ben").hurts == []
