@@ -490,3 +490,97 @@ def test_a_client_is_made_for_any_server_and_a_missing_key_is_one_line(monkeypat
     monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
     c = L.make_client(None, None, 1.0, 0)
     assert c.api_key == "sk-env" and "api.openai.com" in str(c.base_url)
+
+
+# ---------------------------------------------------------------------- more of the stream
+
+
+def test_a_finish_on_a_piece_with_no_space_still_counts(tmp_path):
+    n = make(tmp_path, Stream([piece("One"), piece("two.", "stop")]))
+    assert list(n.narrate(dawn())) == ["Onetwo."] and n.last_finish == "stop"
+    rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
+    assert rec["error"] is None and rec["finish_reason"] == "stop"
+
+
+def test_a_long_run_without_a_space_is_released_at_160_characters(tmp_path):
+    n = make(tmp_path, ok("y" * 159, "z", "w."))
+    assert list(n.narrate(dawn()))[0] == "y" * 159 + "z"
+    n = make(tmp_path, ok("y" * 158, "z", "w."))
+    assert list(n.narrate(dawn())) == ["y" * 158 + "zw."]
+
+
+def test_usage_adds_up_over_requests_and_missing_counts_are_zero(tmp_path):
+    n = make(tmp_path, ok("A.", tokens=(10, 3)), ok("B.", tokens=(7, 2)),
+             Stream([piece("C.", "stop"), NS(choices=[], usage=NS(prompt_tokens=None))]))
+    for _ in range(3):
+        narrate_text(n, dawn())
+    assert n.usage["prompt_tokens"] == 17 and n.usage["completion_tokens"] == 5 and n.usage["calls"] == 3
+    assert n.usage["estimated"] is False and n.usage["seconds"] > 0
+
+
+def test_chunks_without_choices_or_delta_are_skipped(tmp_path):
+    n = make(tmp_path, Stream([NS(choices=None, usage=None), NS(choices=[NS(finish_reason=None)], usage=None),
+                               piece("Still "), piece("here.", "stop")]))
+    assert narrate_text(n, dawn()) == "Still here."
+
+
+class Blocking:
+    """A stream that sends ``first`` chunks, then nothing until released."""
+
+    def __init__(self, first):
+        import threading
+
+        self.first, self.release, self.closed = list(first), threading.Event(), False
+
+    def __iter__(self):
+        yield from self.first
+        self.release.wait(10)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def close(self):
+        self.closed = True
+        self.release.set()
+
+
+def test_a_stream_that_never_starts_waits_the_timeout_and_one_that_stops_the_stall(tmp_path):
+    silent = Blocking([])
+    n = make(tmp_path, silent)
+    n.timeout, n.stall = 0.05, 9.0
+    assert narrate_text(n, dawn()) == tmpl(dawn())
+    rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
+    assert rec["error"] == "StreamStalled: the model stopped sending for 0.05 s" and silent.closed
+    stops = Blocking([piece("The sun ")])
+    n = make(tmp_path, stops)
+    n.timeout, n.stall = 9.0, 0.05
+    assert list(n.narrate(dawn()))[-1] == tmpl(dawn())
+    rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
+    assert rec["error"] == "StreamStalled: the model stopped sending for 0.05 s" and stops.closed
+
+
+def test_a_finished_stream_is_closed(tmp_path):
+    s = ok("Done.")
+    n = make(tmp_path, s)
+    narrate_text(n, dawn())
+    assert s.closed
+
+
+def test_the_log_keeps_each_exchange_whole_in_a_folder_of_its_own(tmp_path):
+    import time
+
+    n = make(tmp_path, ok("Été ", "arrive."))
+    n.base_url = "http://user:pw@127.0.0.1:9/v1?key=abc"
+    n.log_path = tmp_path / "new" / "deeper" / "ex.jsonl"
+    before = time.time()
+    narrate_text(n, dawn())
+    line = n.log_path.read_text(encoding="utf-8")
+    assert line.endswith("}\n") and line.count("\n") == 1 and "Été arrive." in line  # not \u-escaped
+    rec = json.loads(line)
+    assert rec["base_url"] == "http://***@127.0.0.1:9/v1?key=***"
+    assert before - 1 <= rec["time"] <= time.time() + 1 and round(rec["time"], 3) == rec["time"]
+    assert round(rec["seconds"], 3) == rec["seconds"]
+    assert set(rec) == {"time", "model", "base_url", "beat", "messages", "text", "finish_reason", "error", "seconds"}
