@@ -368,3 +368,11 @@ def test_a_beats_context_has_every_detail_and_the_fictions_view():
     assert n._context(Beat("dawn", {}))["f"] == n.story.view()
     assert n._context(Beat("dawn", {"f": {"mine": 1}}))["f"] == {"mine": 1}
     assert TemplateNarrator(None).seed == 0 and TemplateNarrator(1).setting is None
+
+
+def test_an_answer_never_repeats_what_the_night_has_already_heard():
+    lines = DO["Power"]["number"]
+    n = TemplateNarrator(1)
+    n.story = story = _story(1)  # v = 1: no opener, no keep-hold line
+    story.used |= {norm(d + ".") for d in lines[1:]}
+    assert n.respond({"name": "Dana", "aptitude": "Power"}, threat()) == lines[0] + "."
