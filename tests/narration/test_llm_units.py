@@ -584,3 +584,60 @@ def test_the_log_keeps_each_exchange_whole_in_a_folder_of_its_own(tmp_path):
     assert before - 1 <= rec["time"] <= time.time() + 1 and round(rec["time"], 3) == rec["time"]
     assert round(rec["seconds"], 3) == rec["seconds"]
     assert set(rec) == {"time", "model", "base_url", "beat", "messages", "text", "finish_reason", "error", "seconds"}
+
+
+def test_an_escape_is_found_anywhere_before_the_cut_and_only_there():
+    assert _safe_cut("\x1b[3", 3) == 0  # at the very start
+    assert _safe_cut("hello x\x1b[3", 6) == 6  # after the cut: not this cut's business
+    far_then_near = "\x1b[1m" + "a" * 40 + " b\x1b[3 "
+    assert _safe_cut(far_then_near, len(far_then_near)) == far_then_near.rindex("\x1b")  # the last one counts
+    late = "y" * 30 + "\x1b[31m tail "
+    assert _safe_cut(late, len(late)) == 30
+    assert _safe_cut("\x1b" + "x" * 30 + " ", 32) == 32  # 32 characters back: no longer held
+    assert _safe_cut("\x1b" + "x" * 29 + " ", 31) == 0
+
+
+def test_the_stream_is_read_by_a_daemon_helper_thread(tmp_path):
+    """A stalled server can never keep solo from exiting."""
+    import threading
+
+    seen = []
+
+    class Watched(Stream):
+        def __iter__(self):
+            t = threading.current_thread()
+            seen.append((t.name, t.daemon))
+            yield from super().__iter__()
+
+    n = make(tmp_path, Watched([piece("Fine.", "stop")]))
+    assert narrate_text(n, dawn()) == "Fine."
+    assert seen == [("llm-stream", True)]
+
+
+def test_a_broken_stream_is_logged_with_its_own_error(tmp_path):
+    n = make(tmp_path, Stream([piece("The sun ")], error=ConnectionError("reset")))
+    narrate_text(n, dawn())
+    rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
+    assert rec["error"] == "ConnectionError: reset"
+
+
+def test_a_stretch_asks_from_its_last_beat_and_remembers_every_recent_text(tmp_path):
+    n = make(tmp_path)
+    threat = Beat("threat", {"nature": "n", "suit": None, "severity": "joker", "killer": False, "difficulty": 3,
+                             "living": ["Ann", "Bo"]})
+    msgs = n.stretch_messages([dawn(), dawn(), threat])
+    assert msgs[1]["role"] == "user" and msgs[1]["content"].endswith('End with: "Who goes?"')
+    assert set(msgs[1]) == {"role", "content"}
+    n.recent.extend(["first told.", "second told."])
+    assert "Last narrated: first told. second told.\n" in n.stretch_messages([threat, dawn()])[1]["content"]
+
+
+def test_a_beat_prompt_without_facts_gives_only_its_first_line(tmp_path):
+    import jinja2
+
+    n = make(tmp_path)
+    n.prompt_set = "plain"
+    n.env = n.env.overlay(loader=jinja2.DictLoader({
+        "plain/system.j2": "S", "plain/beat.j2": "Tell the {{ kind }}.\nSecond line.",
+        "plain/stretch.j2": "{% for f in facts %}[{{ f }}]{% endfor %}"}))
+    assert n.stretch_messages([dawn(), dawn()])[1]["content"] == "[Tell the dawn.][Tell the dawn.]"
