@@ -53,6 +53,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
                    "tests/narration/test_llm_5xx.py", "tests/narration/test_threat_severity.py",
                    "tests/narration/test_fiction_units.py", "tests/narration/test_compose_slots.py",
                    "tests/narration/test_beats_units.py", "tests/narration/test_llm_units.py",
+                   "tests/narration/test_template_env.py",
                    "tests/narration/test_llm_fiction.py", "tests/narration/test_llm_cassettes.py",
                    "tests/narration/test_llm_merge.py", "tests/narration/test_narration_games.py",
                    "tests/sim/test_transcripts.py"]),
