@@ -641,3 +641,11 @@ def test_a_beat_prompt_without_facts_gives_only_its_first_line(tmp_path):
         "plain/system.j2": "S", "plain/beat.j2": "Tell the {{ kind }}.\nSecond line.",
         "plain/stretch.j2": "{% for f in facts %}[{{ f }}]{% endfor %}"}))
     assert n.stretch_messages([dawn(), dawn()])[1]["content"] == "[Tell the dawn.][Tell the dawn.]"
+
+
+def test_the_config_lives_in_the_users_config_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOLO_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    (tmp_path / "xdg" / "solo").mkdir(parents=True)
+    (tmp_path / "xdg" / "solo" / "config.toml").write_text('[llm]\nmodel = "from-home"\n', encoding="utf-8")
+    assert L.load_config() == {"model": "from-home"}
