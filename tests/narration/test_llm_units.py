@@ -649,3 +649,36 @@ def test_the_config_lives_in_the_users_config_folder(tmp_path, monkeypatch):
     (tmp_path / "xdg" / "solo").mkdir(parents=True)
     (tmp_path / "xdg" / "solo" / "config.toml").write_text('[llm]\nmodel = "from-home"\n', encoding="utf-8")
     assert L.load_config() == {"model": "from-home"}
+
+
+def test_the_cap_stops_reading_and_keeps_what_fits(tmp_path):
+    n = make(tmp_path, ok(*["word " for _ in range(50)]), max_chars=20)
+    assert list(n.narrate(dawn())) == ["word "] * 4  # nothing empty after the cap
+    assert list(n.recent) == ["word word word word"]
+    rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
+    assert rec["text"] == "word word word word" and rec["error"] is None
+    n = make(tmp_path, ok(*["word " for _ in range(50)]), max_chars=21)
+    assert narrate_text(n, dawn()) == "word word word word w"
+
+
+def test_a_request_with_no_finish_leaves_no_finish_behind(tmp_path):
+    n = make(tmp_path, ok("Done."), Stream([piece("The sun ")]))
+    narrate_text(n, dawn())
+    assert n.last_finish == "stop"
+    narrate_text(n, dawn())
+    assert n.last_finish is None
+
+
+def test_the_time_spent_on_requests_adds_up(tmp_path, monkeypatch):
+    """A clock that ticks one second per reading: each request costs one second to tell."""
+    import itertools
+    import time as real
+
+    ticks = itertools.count()
+    monkeypatch.setattr(L, "time", NS(monotonic=lambda: float(next(ticks)), time=real.time))
+    n = make(tmp_path, ok("One."), ok("Two."))
+    narrate_text(n, dawn())
+    narrate_text(n, dawn())
+    assert n.usage["seconds"] == 2.0
+    recs = [json.loads(x) for x in (tmp_path / "ex.jsonl").read_text().splitlines()]
+    assert [r["seconds"] for r in recs] == [2.0, 2.0]
