@@ -682,3 +682,13 @@ def test_the_time_spent_on_requests_adds_up(tmp_path, monkeypatch):
     assert n.usage["seconds"] == 2.0
     recs = [json.loads(x) for x in (tmp_path / "ex.jsonl").read_text().splitlines()]
     assert [r["seconds"] for r in recs] == [2.0, 2.0]
+
+
+def test_a_beat_prompt_may_read_the_setting_and_its_context_overrides_the_details(tmp_path):
+    import jinja2
+
+    n = make(tmp_path, setting="A ski lodge.")
+    n.prompt_set = "mine"
+    n.env = n.env.overlay(loader=jinja2.DictLoader({
+        "mine/dawn.j2": "At {{ setting }}: {{ lost_item }}, {{ hurt }}, {{ kind }}."}))
+    assert n._beat_prompt(dawn(lost_item="camera")) == "At A ski lodge.: camera, None, dawn."
