@@ -692,3 +692,21 @@ def test_a_beat_prompt_may_read_the_setting_and_its_context_overrides_the_detail
     n.env = n.env.overlay(loader=jinja2.DictLoader({
         "mine/dawn.j2": "At {{ setting }}: {{ lost_item }}, {{ hurt }}, {{ kind }}."}))
     assert n._beat_prompt(dawn(lost_item="camera")) == "At A ski lodge.: camera, None, dawn."
+
+
+def test_chunks_and_usage_without_some_fields_are_read(tmp_path):
+    n = make(tmp_path, Stream([NS(choices=[NS(delta=NS(content="Bare "), finish_reason=None)]),
+                               piece("chunk.", "stop"), NS(choices=[], usage=NS(completion_tokens=4))]))
+    assert narrate_text(n, dawn()) == "Bare chunk."
+    assert n.usage["prompt_tokens"] == 0 and n.usage["completion_tokens"] == 4
+
+
+def test_without_the_openai_package_the_narrator_says_so_once(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "openai", None)
+    n = LLMNarrator(TemplateNarrator(1), log_path=None)
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match=r"^the openai package is missing \(.+\)$"):
+            n.client()
+    assert n._client_error.startswith("the openai package is missing (")
