@@ -670,18 +670,35 @@ def test_a_request_with_no_finish_leaves_no_finish_behind(tmp_path):
 
 
 def test_the_time_spent_on_requests_adds_up(tmp_path, monkeypatch):
-    """A clock that ticks one second per reading: each request costs one second to tell."""
+    """A clock that ticks a fixed step per reading: each request costs one step to tell and
+    is logged as two (to the end of its log line), to the millisecond."""
     import itertools
-    import time as real
 
+    step = 0.1234567
     ticks = itertools.count()
-    monkeypatch.setattr(L, "time", NS(monotonic=lambda: float(next(ticks)), time=real.time))
+    monkeypatch.setattr(L, "time", NS(monotonic=lambda: next(ticks) * step, time=lambda: 1700000000.123456))
     n = make(tmp_path, ok("One."), ok("Two."))
     narrate_text(n, dawn())
     narrate_text(n, dawn())
-    assert n.usage["seconds"] == 2.0
+    assert n.usage["seconds"] == pytest.approx(2 * step)
     recs = [json.loads(x) for x in (tmp_path / "ex.jsonl").read_text().splitlines()]
-    assert [r["seconds"] for r in recs] == [2.0, 2.0]
+    assert [r["seconds"] for r in recs] == [0.247, 0.247]
+    assert [r["time"] for r in recs] == [1700000000.123, 1700000000.123]
+
+
+def test_unreported_usage_is_estimated_over_every_request(tmp_path):
+    n = make(tmp_path, ok("One ", "two.", tokens=None), ok("Three.", tokens=None))
+    narrate_text(n, dawn())
+    first = n.usage["prompt_tokens"]
+    narrate_text(n, dawn())
+    sizes = [sum(len(m["content"]) for m in c["messages"]) // 4 for c in n._client.calls]
+    assert first == sizes[0] and n.usage["prompt_tokens"] == sum(sizes)
+    assert n.usage["completion_tokens"] == 3
+
+
+def test_newlines_release_text_as_spaces_do(tmp_path):
+    n = make(tmp_path, ok("one\ntwo\nthree"))
+    assert list(n.narrate(dawn())) == ["one\ntwo\n", "three"]
 
 
 def test_a_beat_prompt_may_read_the_setting_and_its_context_overrides_the_details(tmp_path):
@@ -695,8 +712,8 @@ def test_a_beat_prompt_may_read_the_setting_and_its_context_overrides_the_detail
 
 
 def test_chunks_and_usage_without_some_fields_are_read(tmp_path):
-    n = make(tmp_path, Stream([NS(choices=[NS(delta=NS(content="Bare "), finish_reason=None)]),
-                               piece("chunk.", "stop"), NS(choices=[], usage=NS(completion_tokens=4))]))
+    n = make(tmp_path, Stream([NS(choices=[NS(delta=NS(content="Bare "))]),
+                               piece("chunk.", "stop"), NS(usage=NS(completion_tokens=4))]))
     assert narrate_text(n, dawn()) == "Bare chunk."
     assert n.usage["prompt_tokens"] == 0 and n.usage["completion_tokens"] == 4
 
