@@ -727,3 +727,13 @@ def test_without_the_openai_package_the_narrator_says_so_once(tmp_path, monkeypa
         with pytest.raises(RuntimeError, match=r"^the openai package is missing \(.+\)$"):
             n.client()
     assert n._client_error.startswith("the openai package is missing (")
+
+
+def test_a_new_log_is_private_whatever_the_umask(tmp_path):
+    old = os.umask(0o077)
+    try:
+        n = make(tmp_path, ok("Fine."))
+        narrate_text(n, dawn())
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "ex.jsonl").st_mode) == 0o600
