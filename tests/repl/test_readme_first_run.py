@@ -5,6 +5,7 @@ import os
 import re
 import shlex
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def pattern(lines: list[str]) -> re.Pattern:
 
 
 @pytest.mark.skipif(not VENV_SOLO.exists() or sys.platform == "win32", reason="needs the installed solo script and a pty")
-def test_the_readme_first_session_matches_a_fresh_run(tmp_path):
+def test_the_readme_first_session_matches_a_fresh_run():
     command, lines = readme_session()
     args = shlex.split(next(w for w in command if w.startswith("ARGS="))[5:]) if any(
         w.startswith("ARGS=") for w in command) else []
@@ -49,6 +50,8 @@ def test_the_readme_first_session_matches_a_fresh_run(tmp_path):
     assert replies[0] == ("Ruleset — ashcan or playtest:", "quick\r") and replies[-1][1] == "quit\r"
     # make play runs .venv/bin/solo from the folder that holds .venv; this tree's solo is the one tested
     home = VENV_SOLO.parent.parent.parent
-    env = dict(os.environ, SOLO_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT), PATH="/usr/bin:/bin")
-    screen = run_in_pty([str(VENV_SOLO), "play", *args], replies, env=env, cwd=str(home))
+    # a short data folder, so the save's path fits the 80-column screen as it does in the README
+    with tempfile.TemporaryDirectory(prefix="solo-", dir="/tmp") as short:
+        env = dict(os.environ, SOLO_HOME=short, PYTHONPATH=str(ROOT), PATH="/usr/bin:/bin")
+        screen = run_in_pty([str(VENV_SOLO), "play", *args], replies, env=env, cwd=str(home))
     assert pattern(lines).search(screen), screen
