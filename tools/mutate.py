@@ -159,20 +159,21 @@ def report(group: str, show: bool) -> tuple[int, int]:
             per[mod]["unchecked"] += 1
         elif status in KILLED:
             per[mod]["killed"] += 1
+            per[mod]["timeout"] += status == "timeout"
         else:
             survivors.append((name, status))
     print(f"\n{group}")
-    print(f"  {'module':32} {'killed':>7} {'of':>5} {'equiv':>6} {'score':>7} {'unchecked':>10}")
-    total_k = total_n = 0
+    print(f"  {'module':32} {'killed':>7} {'of':>5} {'score':>7} {'equiv':>6} {'raw':>7} {'timeout':>8} {'unchecked':>10}")
+    tot: dict[str, int] = defaultdict(int)
     for mod in sorted(per):
         c = per[mod]
-        n = c["all"] - c["equivalent"] - c["unchecked"]
-        total_k += c["killed"]
-        total_n += n
-        score = f"{100 * c['killed'] / n:.1f}%" if n else "—"
-        print(f"  {mod:32} {c['killed']:>7} {n:>5} {c['equivalent']:>6} {score:>7} {c['unchecked'] or '':>10}")
-    if total_n:
-        print(f"  {'all of ' + group:32} {total_k:>7} {total_n:>5} {'':>6} {100 * total_k / total_n:>6.1f}%")
+        for key, value in c.items():
+            tot[key] += value
+        print("  " + _row(mod, c))
+    if per:
+        print("  " + _row("all of " + group, tot))
+    print("  score: killed / (mutants - equivalent - unchecked); raw: killed / (mutants - unchecked), "
+          "the equivalent list left aside; timeout: killed by a time-out, not by a failing test")
     survivors = [(n, st) for n, st in survivors if st != "not checked"]
     if survivors:
         print(f"  survivors ({len(survivors)}):")
@@ -181,7 +182,17 @@ def report(group: str, show: bool) -> tuple[int, int]:
             if show:
                 diff = subprocess.run([mutmut(), "show", name], cwd=WORK / group, capture_output=True, text=True)
                 print("      " + "\n      ".join(diff.stdout.rstrip().splitlines()))
-    return total_k, total_n
+    n = tot["all"] - tot["equivalent"] - tot["unchecked"]
+    return tot["killed"], n
+
+
+def _row(label: str, c: dict[str, int]) -> str:
+    n = c["all"] - c["equivalent"] - c["unchecked"]
+    raw_n = c["all"] - c["unchecked"]
+    score = f"{100 * c['killed'] / n:.1f}%" if n else "—"
+    raw = f"{100 * c['killed'] / raw_n:.1f}%" if raw_n else "—"
+    return (f"{label:32} {c['killed']:>7} {n:>5} {score:>7} {c['equivalent']:>6} {raw:>7} "
+            f"{c['timeout'] or '':>8} {c['unchecked'] or '':>10}")
 
 
 def main(argv: list[str] | None = None) -> int:
