@@ -737,3 +737,22 @@ def test_a_new_log_is_private_whatever_the_umask(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE(os.stat(tmp_path / "ex.jsonl").st_mode) == 0o600
+
+
+def test_a_private_log_is_left_as_its_owner_set_it(tmp_path):
+    log = tmp_path / "ex.jsonl"
+    log.write_text("")
+    os.chmod(log, 0o700)
+    narrate_text(make(tmp_path, ok("Fine.")), dawn())
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o700
+
+
+def test_any_other_client_error_is_described(monkeypatch):
+    import openai
+
+    def refuse(**kw):
+        raise openai.OpenAIError("the organization is unknown")
+
+    monkeypatch.setattr(openai, "OpenAI", refuse)
+    with pytest.raises(RuntimeError, match=r"^OpenAIError: the organization is unknown$"):
+        L.make_client("http://127.0.0.1:9/v1", "sk-local", 1.0, 0)
