@@ -305,3 +305,32 @@ def test_a_jokers_resolution_on_its_own(game):
     for i in range(4):
         game.dead[i] = "strikes"
     assert beats_from_events(game, [E.RedJokerResolved(True)])[0]["name"] == "Hank"
+
+
+def test_an_unknown_kind_is_refused_with_the_list_of_kinds():
+    from solo.narration.beats import BEAT_KINDS
+
+    with pytest.raises(ValueError) as err:
+        Beat("nap")
+    assert str(err.value) == "unknown beat kind 'nap' (one of " + ", ".join(BEAT_KINDS) + ")"
+
+
+def test_a_character_without_archetype_or_why_is_told_with_empty_words():
+    import dataclasses
+
+    game = Game(quick_cast(3), seed=3)
+    game.cast = tuple(dataclasses.replace(c, archetype=None, why=None) for c in game.cast)
+    ctx = character_context(game, SID)
+    assert ctx["archetype"] == "" and ctx["why"] == ""
+    op = beats_from_events(game, game.opening_events)[0]
+    assert op["cast"][0]["archetype"] == "" and op["cast"][0]["why"] == ""
+
+
+def test_the_rules_strikes_to_die_decide_which_strike_the_death_tells(game):
+    import dataclasses
+
+    game.rules = dataclasses.replace(game.rules, strikes_to_die=2)
+    assert beats_from_events(game, [E.StrikeGained(SID, 2, "x")]) == []
+    assert kinds(beats_from_events(game, [E.StrikeGained(SID, 1, "x")])) == ["strike"]
+    game.rules = dataclasses.replace(game.rules, strikes_to_die=4)
+    assert kinds(beats_from_events(game, [E.StrikeGained(SID, 3, "x")])) == ["strike"]
