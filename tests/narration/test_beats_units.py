@@ -334,3 +334,27 @@ def test_the_rules_strikes_to_die_decide_which_strike_the_death_tells(game):
     assert kinds(beats_from_events(game, [E.StrikeGained(SID, 1, "x")])) == ["strike"]
     game.rules = dataclasses.replace(game.rules, strikes_to_die=4)
     assert kinds(beats_from_events(game, [E.StrikeGained(SID, 3, "x")])) == ["strike"]
+
+
+class NoRules:
+    """A game as another engine may hand it over: no ``rules`` of its own."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        if name == "rules":
+            raise AttributeError(name)
+        return getattr(self._game, name)
+
+
+def test_a_game_without_rules_dies_at_the_third_strike(game):
+    g = NoRules(game)
+    assert beats_from_events(g, [E.StrikeGained(SID, 3, "x")]) == []
+    assert kinds(beats_from_events(g, [E.StrikeGained(SID, 2, "x")])) == ["strike"]
+
+
+def test_an_opening_before_any_trophy_names_none(game):
+    game.trophy = []
+    assert game.trophy_top is None
+    assert beats_from_events(game, game.opening_events)[0]["trophy_top"] is None
