@@ -358,3 +358,23 @@ def test_an_opening_before_any_trophy_names_none(game):
     game.trophy = []
     assert game.trophy_top is None
     assert beats_from_events(game, game.opening_events)[0]["trophy_top"] is None
+
+
+def test_a_genre_point_tells_the_reroll_that_follows_it_not_an_earlier_one(game):
+    evs = [E.Rolled(SID, 2, 1, 2, False, True), E.GenrePointSpent(SID, 1), E.Rolled(SID, 6, 3, 5, False, True)]
+    assert beats_from_events(game, evs)[0]["main"] == 6
+    (b,) = beats_from_events(game, [E.GenrePointSpent(SID, 1), E.Rolled(SID, 7, 2, 6, False, True)])
+    assert (b["main"], b["fallout"], b["total"]) == (7, 2, 9)
+
+
+def test_a_black_jokers_resolution_is_found_past_other_events(game):
+    evs = [resolved(SID, BLACK_JOKER, success=False), E.StrikeGained(SID, 1, "black joker"),
+           E.BlackJokerResolved(False, card(5, 0), card(11, 2))]
+    beats = beats_from_events(game, evs)
+    assert kinds(beats) == ["black_joker", "strike"]
+    assert beats[0]["removed"] == "5♠" and beats[0]["added"] == "J♣"
+
+
+def test_only_a_death_after_a_strike_tells_it(game):
+    evs = [E.CharacterDied(SID, "strikes"), E.StrikeGained(SID, 1, "x")]
+    assert kinds(beats_from_events(game, evs)) == ["death", "strike"]
