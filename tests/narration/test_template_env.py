@@ -30,11 +30,16 @@ def test_a_missing_override_is_named_in_the_error(tmp_path, monkeypatch):
 
 
 def test_without_the_repositorys_prompts_the_packages_own_are_used(tmp_path, monkeypatch):
-    """Inside a wheel the prompts travel in the package (solo/prompts)."""
+    """Inside a wheel the prompts travel in the package: <site>/solo/prompts."""
     monkeypatch.delenv(PROMPTS_ENV, raising=False)
     monkeypatch.setattr(T, "PROMPTS_DIR", tmp_path / "gone")
-    inside = Path(T.__file__).resolve().parents[1] / "prompts"
-    assert prompts_dir() == inside and (inside / "template" / "dawn.j2").is_file()
+    inside = tmp_path / "site" / "solo" / "prompts"
+    (inside / "template").mkdir(parents=True)
+    monkeypatch.setattr(T, "__file__", str(tmp_path / "site" / "solo" / "narration" / "templates.py"))
+    assert prompts_dir() == inside
+    shutil.rmtree(inside)
+    with pytest.raises(FileNotFoundError, match="no narrator templates at " + str(inside / "template")):
+        prompts_dir()
 
 
 def test_an_environment_reads_the_folder_it_is_given(tmp_path):
