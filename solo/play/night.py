@@ -372,10 +372,10 @@ class Night:
             speaker = narrator.fallback  # short table talk: the templates, no request
             stream = speaker.narrate(group[0])
         elif len(group) == 1:
-            self._guard(group[0], before, after)
+            self._guard(group, before, after)
             stream = narrator.narrate(group[0])
         else:
-            self._guard(group[-1], before, after)
+            self._guard(group, before, after)
             stream = narrator.narrate_stretch(group)
         chunks: list[str] = []
         for chunk in stream:
@@ -399,15 +399,24 @@ class Night:
         if self.on_told is not None:
             self.on_told(beat, text, before, after)
 
-    def _guard(self, beat, before, after) -> None:
-        """Give a model's narrator the continuity check for this beat (it falls back to the
-        templates on a text that contradicts the fiction)."""
+    def _guard(self, group: list, before, after) -> None:
+        """Give a model's narrator the continuity check for these beats, one or a merged
+        stretch, each with its own kind and character (a death inside a stretch still gets
+        its epitaph checked); it falls back to the templates on a text that contradicts the
+        fiction."""
         narrator = self.narrator
         if hasattr(narrator, "guard"):
             from ..narration.continuity import check
 
-            who = beat.get("name")
-            narrator.guard = lambda text: check(text, beat.kind, before, after, who)
+            whose = [(beat.kind, beat.get("name")) for beat in group]
+
+            def guard(text: str) -> list:
+                found = []
+                for kind, who in dict.fromkeys(whose):
+                    found += [c for c in check(text, kind, before, after, who) if c not in found]
+                return found
+
+            narrator.guard = guard
 
     def _replay_text(self, beat) -> tuple[str, str]:
         """A beat's (tag, text) without telling it: read back from the save, or the templates'.

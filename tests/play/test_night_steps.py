@@ -530,3 +530,24 @@ def test_a_step_is_saved_once_and_again_only_for_a_models_prose(tmp_path, monkey
     writes.clear()
     night.act([Test(0)])  # nothing told, nothing more to keep
     assert len(writes) == 1
+
+
+def test_a_merged_stretch_is_checked_for_every_beat_in_it_not_only_the_last():
+    """A death told in the middle of a merged stretch still gets the epitaph check: Ann (Power)
+    dies at her first Strike here, and a model calling her "the clever one" is refused."""
+    from solo.nott.rules import ASHCAN as rules_
+
+    rules = rules_.with_(strikes_to_die=1)
+    narrator = Scripted(merge=True)
+    narrator.guard = None
+    game = Game.stacked(CAST, rules, threat=["JS", "QH", "2C", "3D"])
+    night = Night(CAST, rules, 5, game=game, narrator=narrator)
+    night.start()
+    night.act([Test(0)])
+    night.act([Roll(0, 1)])
+    night.act([Resolve(0)])
+    kinds = narrator.calls[-1]
+    assert "death" in kinds and kinds[-1] != "death", kinds  # the death is inside the stretch
+    found = narrator.guard("Ann, always the clever one, is gone.")
+    assert [c.kind for c in found] == ["epitaph"]
+    assert narrator.guard("Ann, stubborn to the last, is gone.") == []
