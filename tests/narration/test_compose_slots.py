@@ -376,3 +376,7 @@ def test_an_answer_never_repeats_what_the_night_has_already_heard():
     n.story = story = _story(1)  # v = 1: no opener, no keep-hold line
     story.used |= {norm(d + ".") for d in lines[1:]}
     assert n.respond({"name": "Dana", "aptitude": "Power"}, threat()) == lines[0] + "."
+
+
+def test_role_reads_the_article_of_a_longer_archetype():
+    assert role("The Final Girl") == "the Final Girl" and role("A Camp Counselor") == "a Camp Counselor"
