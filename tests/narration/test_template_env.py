@@ -58,7 +58,8 @@ def test_templates_are_read_once_per_process(tmp_path):
 
 def test_templates_render_unescaped_without_a_trailing_newline(tmp_path):
     env = make_environment(own_prompts(tmp_path, "{{ name }} & co's <night>.\n"))
-    assert env.get_template("template/dawn.j2").render(name="Dana") == "Dana & co's <night>."
+    assert env.get_template("template/dawn.j2").render(name="Dana & Bo's <crew>") == \
+        "Dana & Bo's <crew> & co's <night>."
     n = LLMNarrator(TemplateNarrator(1), log_path=None)
     assert not n._system().endswith("\n")
 
