@@ -84,3 +84,12 @@ def test_slot_names_keep_their_own_letters_and_fallbacks_are_counted_exactly():
     assert _slots("Before one.\nBefore two.\n§a\nA.") == [("", "", ["Before one.", "Before two."], 2),
                                                          ("a", "", ["A."], 1)]
     assert _slots("§t\n~\nLater.") == [("t", "", ["Later."], 0)]
+
+
+def test_every_helper_is_offered_to_template_writers():
+    env = make_environment()
+    text = env.from_string(
+        "{{ 'The Jock'|role }}/{{ 'The Jock'|bare }}/{{ ['A', 'B']|names }}/{{ 2|words }}/{{ 'x y'|cap }}/"
+        "{{ 'Iris'|possessive }}/{{ 'The door'|uncap }}/{{ '{{ who }} runs'|fill }}/{{ pick(['p', 'q']) }}"
+    ).render(who="Dana", v=1)
+    assert text == "the Jock/Jock/A and B/two/X y/Iris's/the door/Dana runs/q"
