@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
+from ..nott.describe import strike_ordinal
 from .listen import action_phrase, quote
 
 __all__ = ["Fiction", "Person"]
@@ -251,7 +252,7 @@ class Fiction:
         p.died_at = self.location
         nature = ctx.get("nature") or "the dark"
         p.death = ("the Red Joker's last Test" if ctx.get("cause") == "red joker"
-                   else f"the third Strike ({nature})")
+                   else f"the {strike_ordinal(ctx.get('strikes') or 3)} Strike ({nature})")  # rulebook: 3
         words = EPITHETS.get(p.aptitude, ("remembered",))
         left = self.living()
         why = p.why.lower()

@@ -9,6 +9,15 @@ from . import events as E
 from .cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def strike_ordinal(n: int) -> str:
+    """``third`` for 3: the Strike that killed ("When you get your third Strike, the
+    character's story is over"; a playset may set another number)."""
+    return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else f"{n}th"
+
+
 def threat_label(c: int, difficulty: int) -> str:
     """``7♠ Power, dangerous, difficulty 7`` — what the Threat Card means."""
     if c >= 52:
@@ -23,6 +32,7 @@ def threat_label(c: int, difficulty: int) -> str:
 def mechanics(events: Sequence, names: Sequence[str]) -> list[str]:
     """One short line per meaningful event, e.g. ``Ann: 5+2 = 7 vs 7 → success, Messy``."""
     out: list[str] = []
+    struck: dict[int, int] = {}  # each character's Strikes, as the events tell them
     for k, e in enumerate(events):
         t = type(e)
         if t is E.Rolled and not e.reroll and k + 1 < len(events) and type(events[k + 1]) is E.TestResolved:
@@ -62,9 +72,12 @@ def mechanics(events: Sequence, names: Sequence[str]) -> list[str]:
         elif t is E.WeaknessFound:
             out.append(f"Weakness found: {SUIT_SYMBOLS[e.suit]} {SUIT_APTITUDES[e.suit]} ({e.found}/4)")
         elif t is E.StrikeGained:
+            struck[e.who] = e.strikes
             out.append(f"Strike {e.strikes} for {names[e.who]} ({e.reason})")
         elif t is E.CharacterDied:
-            out.append(f"{names[e.who]} is dead ({'third Strike' if e.cause == 'strikes' else 'the Red Joker'})")
+            how = f"{strike_ordinal(struck[e.who])} Strike" if e.cause == "strikes" and e.who in struck else (
+                "Strikes" if e.cause == "strikes" else "the Red Joker")
+            out.append(f"{names[e.who]} is dead ({how})")
         elif t is E.EndgameBegan:
             out.append(f"THE ENDGAME: {len(e.removed)} number cards leave the Threat Deck; both Jokers shuffled in")
         elif t is E.BlackJokerResolved:

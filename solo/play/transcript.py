@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..nott import events as E
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
-from ..nott.describe import mechanics, threat_label
+from ..nott.describe import mechanics, strike_ordinal, threat_label
 
 if TYPE_CHECKING:
     from .night import Night
@@ -208,7 +208,8 @@ def _log_events(night: "Night", events: list, tests: int = 0, skip_award: bool =
         elif t is E.CharacterDied:
             pending.append(e)
             flush()
-            cause = "the third Strike" if e.cause == "strikes" else "the Red Joker"
+            cause = (f"the {strike_ordinal(night.game.strikes[e.who])} Strike" if e.cause == "strikes"
+                     else "the Red Joker")
             out.append(f"\n**☠ {_md(names[e.who])} dies** ({cause}).\n")
         elif t is E.Dawn:
             flush()
@@ -247,7 +248,7 @@ def _epilogue(night: "Night") -> str:
         who = f"**{_md(c.name)}**, {_md(_role(c.archetype))}"
         if g.dead[i] is not None:
             where = f" at {_md(p.died_at)}" if p.died_at else ""
-            how = "by the Red Joker" if g.dead[i] == "red joker" else "at the third Strike"
+            how = "by the Red Joker" if g.dead[i] == "red joker" else f"at the {strike_ordinal(g.strikes[i])} Strike"
             line = f"{who}, died{where}, {how}."
         else:
             harm = p.hurts + p.scrapes
@@ -273,7 +274,7 @@ def _totals(night: "Night") -> str:
     g = night.game
     lines = ["", "## Totals", "", "| Character | Strikes | Genre Points held | Fate |", "|---|---|---|---|"]
     for i, c in enumerate(g.cast):
-        fate = {None: "survived", "strikes": "third Strike",  # alive at the end: it ended at dawn
+        fate = {None: "survived", "strikes": f"{strike_ordinal(g.strikes[i])} Strike",  # alive at the end: dawn
                 "red joker": "the Red Joker"}[g.dead[i]]
         lines.append(f"| {_md(c.name)} | {g.strikes[i]} | {g.genre[i]} | {fate} |")
     found = "".join(SUIT_SYMBOLS[s] for s in range(4) if g.weaknesses[s] != -1) or "none"

@@ -114,7 +114,7 @@ def test_tests_are_numbered_across_steps():
 
 
 def test_the_totals_of_a_night_lost_at_once_found_nothing():
-    """Nobody found a weakness, the Endgame never came, every fate is a Strike."""
+    """Nobody found a weakness, the Endgame never came, every fate is the first Strike (strikes_to_die=1)."""
     from solo.play.transcript import render
 
     from .helpers import lost_quickly
@@ -124,7 +124,7 @@ def test_the_totals_of_a_night_lost_at_once_found_nothing():
     assert "- Weaknesses found: none\n" in totals
     assert "- Endgame reached: no\n" in totals
     for name in night.names:
-        assert f"| {name} | 1 | 0 | third Strike |" in totals
+        assert f"| {name} | 1 | 0 | first Strike |" in totals
 
 
 def test_the_totals_name_the_suits_whose_weakness_was_found():

@@ -52,7 +52,7 @@ def test_a_lost_night_epilogue_tells_each_death():
     epilogue = render(night).split("## Epilogue\n\n", 1)[1]
     for name in night.names:
         assert f"- **{name}**, " in epilogue
-    assert epilogue.count(", at the third Strike.") == 4
+    assert epilogue.count(", at the first Strike.") == 4
     assert "weaknesses found: none · no Endgame" in epilogue
 
 
@@ -181,7 +181,7 @@ def test_a_death_at_no_named_place_is_told_without_one():
     while not night.game.is_over():
         night.act([Test(night.game.living()[0]), Roll(0, 1), Resolve(0)])
     epilogue = render(night).split("## Epilogue\n\n", 1)[1]
-    assert "- **Ann**, the Jock, died, at the third Strike." in epilogue
+    assert "- **Ann**, the Jock, died, at the first Strike." in epilogue
     assert " at  " not in epilogue
 
 
@@ -190,4 +190,4 @@ def test_a_death_is_told_with_its_place():
     place = night.story.people[0].died_at
     assert place
     assert f"- **{night.names[0]}**, " in render(night)
-    assert f", died at {place}, at the third Strike." in render(night)
+    assert f", died at {place}, at the first Strike." in render(night)
