@@ -512,8 +512,7 @@ def test_a_long_run_without_a_space_is_released_at_160_characters(tmp_path):
 def test_usage_adds_up_over_requests_and_missing_counts_are_zero(tmp_path):
     n = make(tmp_path, ok("A.", tokens=(10, 3)), ok("B.", tokens=(7, 2)),
              Stream([piece("C.", "stop"), NS(choices=[], usage=NS(prompt_tokens=None))]))
-    for _ in range(3):
-        narrate_text(n, dawn())
+    assert [narrate_text(n, dawn()) for _ in range(3)] == ["A.", "B.", "C."]
     assert n.usage["prompt_tokens"] == 17 and n.usage["completion_tokens"] == 5 and n.usage["calls"] == 3
     assert n.usage["estimated"] is False and n.usage["seconds"] > 0
 
