@@ -755,3 +755,18 @@ def test_any_other_client_error_is_described(monkeypatch):
     monkeypatch.setattr(openai, "OpenAI", refuse)
     with pytest.raises(RuntimeError, match=r"^OpenAIError: the organization is unknown$"):
         L.make_client("http://127.0.0.1:9/v1", "sk-local", 1.0, 0)
+
+
+def test_keys_in_capitals_are_hidden_too():
+    assert describe_error(RuntimeError("bad sk-ABCDEFGHIJ")) == "RuntimeError: bad sk-…"
+
+
+def test_an_error_naming_the_api_key_option_is_the_missing_key(monkeypatch):
+    import openai
+
+    def refuse(**kw):
+        raise openai.OpenAIError("the api_key client option must be set")
+
+    monkeypatch.setattr(openai, "OpenAI", refuse)
+    with pytest.raises(RuntimeError, match=r"^no API key \(set OPENAI_API_KEY\)$"):
+        L.make_client(None, None, 1.0, 0)
