@@ -535,3 +535,12 @@ def test_a_strike_beat_with_nothing_to_count_names_no_hurt():
     assert f.apply("strike", {"name": "Ben", "strike_number": -1, "suit": "Power"}) == {
         "hurt": None, "location": f.location}
     assert f.find("Ben").hurts == []
+
+
+def test_a_death_is_named_by_the_strike_that_killed():
+    """A playset may set fewer Strikes to die: the death names the one that killed."""
+    f = fiction()
+    f.apply("death", {"name": "Ben", "strikes": 2, "nature": "violence"})
+    assert f.find("Ben").death == "the second Strike (violence)"
+    f.apply("death", {"name": "Cy", "strikes": None})
+    assert f.find("Cy").death == "the third Strike (the dark)"
