@@ -121,7 +121,8 @@ def test_settings_come_from_arguments_then_the_environment_then_the_config(tmp_p
 
 
 @pytest.mark.parametrize("value,merge", [("0", False), ("off", False), (" no ", False), ("false", False),
-                                         ("1", True), ("on", True)])
+                                         ("1", True), ("on", True)],
+                         ids=["0", "off", "no-spaced", "false", "1", "on"])
 def test_the_merge_switch_in_the_environment(monkeypatch, value, merge):
     monkeypatch.setenv("SOLO_LLM_MERGE", value)
     assert LLMNarrator(TemplateNarrator(1), log_path=None).merge is merge

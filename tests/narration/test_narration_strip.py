@@ -40,7 +40,7 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("hostile, clean", HOSTILE)
+@pytest.mark.parametrize("hostile, clean", HOSTILE, ids=[f"hostile-{i}" for i in range(len(HOSTILE))])
 def test_hostile_inputs_leave_printable_text(hostile, clean):
     assert strip_control(hostile) == clean
 
