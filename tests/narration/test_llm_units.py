@@ -524,26 +524,21 @@ def test_chunks_without_choices_or_delta_are_skipped(tmp_path):
     assert narrate_text(n, dawn()) == "Still here."
 
 
-class Blocking:
+class Blocking(Stream):
     """A stream that sends ``first`` chunks, then nothing until released."""
 
     def __init__(self, first):
         import threading
 
-        self.first, self.release, self.closed = list(first), threading.Event(), False
+        super().__init__(first)
+        self.release = threading.Event()
 
     def __iter__(self):
-        yield from self.first
+        yield from self.chunks
         self.release.wait(10)
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
     def close(self):
-        self.closed = True
+        super().close()
         self.release.set()
 
 

@@ -38,13 +38,6 @@ def sim_json(capsys, *args: str) -> dict:
     return json.loads(out)
 
 
-@pytest.fixture
-def no_fast_engine(monkeypatch):
-    """As where no C compiler built the extension."""
-    monkeypatch.setattr(fast, "_MODULE", None)
-    monkeypatch.setattr(fast, "_TRIED", True)
-
-
 def counted(n: int, policy: str, seed: int) -> dict:
     """Dawns (the Red Joker beaten), survivors and Tests counted from the core's Games one by one."""
     wins, alive, tests = 0, [0, 0, 0, 0], 0
@@ -299,15 +292,6 @@ def test_sim_json_keeps_what_was_typed_as_typed(capsys):
     code, out, _ = sim(capsys, "--games", "5", "--engine", "core", "--workers", "1", "--json",
                        "--set", "\u00a0genre_points=5")
     assert code == 0 and '"overrides": ["\u00a0genre_points=5"]' in out
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """``time.perf_counter`` at 100.0 s, then 102.5 s ever after: runs take 2.5 s."""
-    import time
-
-    ticks = iter([100.0])
-    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks, 102.5))
 
 
 def test_sim_times_the_run(capsys, clock):

@@ -26,10 +26,17 @@ needs_fast = pytest.mark.skipif(not fast.available(), reason="the fast engine is
 
 
 @pytest.fixture
-def no_fast_engine(monkeypatch):
-    """As where no C compiler built the extension."""
-    monkeypatch.setattr(fast, "_MODULE", None)
-    monkeypatch.setattr(fast, "_TRIED", True)
+def pool_sizes(monkeypatch) -> list[int]:
+    """The size of every worker pool the simulator opens (the pools are real)."""
+    sizes: list[int] = []
+    pool = run._pool
+
+    def spy(n):
+        sizes.append(n)
+        return pool(n)
+
+    monkeypatch.setattr(run, "_pool", spy)
+    return sizes
 
 
 # ------------------------------------------------------------------ the fast engine's arguments
@@ -498,15 +505,8 @@ def test_a_tally_of_an_unknown_engine_fails_in_words_here_or_on_workers(workers)
 
 
 @needs_fast
-def test_two_workers_are_a_pool_of_two_processes(monkeypatch):
-    sizes = []
-    pool = run._pool
-
-    def spy(n):
-        sizes.append(n)
-        return pool(n)
-
-    monkeypatch.setattr(run, "_pool", spy)
+def test_two_workers_are_a_pool_of_two_processes(pool_sizes):
+    sizes = pool_sizes
     tally_games(40_001, ASHCAN, "naive", 3, workers=2, engine="fast")
     assert sizes == [2]
 
@@ -565,15 +565,8 @@ def test_simulate_plays_here_unless_given_workers(monkeypatch):
 
 
 @pytest.mark.parametrize("chunks", [2, 3])
-def test_simulate_with_two_workers_is_a_pool_of_two(monkeypatch, chunks):
-    sizes = []
-    pool = run._pool
-
-    def spy(n):
-        sizes.append(n)
-        return pool(n)
-
-    monkeypatch.setattr(run, "_pool", spy)
+def test_simulate_with_two_workers_is_a_pool_of_two(pool_sizes, chunks):
+    sizes = pool_sizes
     assert simulate(10 * chunks, ASHCAN, "naive", 1, workers=2, chunk=10) == simulate(10 * chunks, ASHCAN, "naive",
                                                                                         1, chunk=10)
     assert sizes == [2]

@@ -361,15 +361,6 @@ def test_sweep_json_keeps_what_was_typed_as_typed(capsys, local):
     assert code == 0 and '"variant": "face_modifiers=1,\u00a02,3"' in out
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """``time.perf_counter`` at 100.0 s, then 102.5 s ever after: runs take 2.5 s."""
-    import time
-
-    ticks = iter([100.0])
-    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks, 102.5))
-
-
 @needs_fast
 def test_sweep_times_the_run(capsys, local, clock):
     code, out, _ = sweep(capsys, "--set", "genre_points=0,13", "--games", "40", "--workers", "1")
