@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..play.saves import SafeText, Sealed, latest_unfinished, read_sealed, write_sealed
+from ..play.saves import SafeText, Sealed, Seed, latest_unfinished, read_sealed, write_sealed
 
 FORMAT = "solo-lucky13-save"
 VERSION = 1
@@ -34,7 +34,7 @@ class SceneSave(Sealed):
     model_config = ConfigDict(extra="forbid")
     format: Literal["solo-lucky13-save"] = FORMAT
     version: Literal[1] = VERSION
-    seed: int | str
+    seed: Seed
     mode: Literal["cinematic", "gritty", "plain"] = "cinematic"
     title: SafeText = Field(default="", max_length=80)
     allowance: int = Field(default=DEFAULT_ALLOWANCE, ge=0, le=20)

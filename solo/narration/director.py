@@ -49,12 +49,9 @@ def trope_of(note: str) -> str | None:
 
 def clean_reason(text: str, limit: int = 140) -> str:
     """One short line, safe to show and to keep in a note (untrusted text from a model)."""
-    from .base import strip_control
+    from ..safetext import clean
 
-    text = " ".join(strip_control(str(text)).replace("\u00a6", "|").split()).strip(" .")
-    if len(text) > limit:
-        text = text[:limit - 1].rstrip() + "\u2026"
-    return text
+    return clean(str(text).replace("\u00a6", "|"), limit=limit, cut=True, undecodable="replace").strip(" .")
 
 
 @dataclass

@@ -24,7 +24,10 @@ from ..nott.chance import SeededChance
 from ..nott.describe import mechanics
 from ..nott.game import Character, Game
 from ..nott.rules import Ruleset
-from .saves import SavedCharacter, SavedRules, SavedStep, SaveError, SaveFile, read_save, write_save
+from ..safetext import clean, safe
+from .saves import (MAX_NARRATION, MAX_NOTE, SavedStep, SaveError, SaveFile, check_savable, read_save,
+                    write_save)
+from .text import MAX_LINE
 from .transcript import Transcript
 
 Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mechanics", "notice"
@@ -117,6 +120,7 @@ class Night:
         self.suggest: Callable | None = None
         #: Called with (beat, text, fiction before, fiction after) for every text told.
         self.on_told: Callable | None = None
+        self.to_save()  # a cast, seed or rules a save cannot hold: refused before the night begins
 
     def _set_narrator(self, narrator) -> None:
         self._narrator = narrator
@@ -173,6 +177,9 @@ class Night:
         """Push ``actions`` as one step; all or nothing. Returns the events. ``note`` (e.g. the
         director's reason for a Genre Point) is kept with the step and told with it."""
         self._check_speaker(who)
+        say = clean(say, what="the line", limit=MAX_LINE) or None if say else None
+        step = Step(list(actions), say, who, self._bounded_note(note) if note else None)
+        self._check_step(step)
         game = self.game
         pushed = 0
         events: list = []
@@ -184,7 +191,6 @@ class Night:
             for _ in range(pushed):
                 game.pop()
             raise
-        step = Step(list(actions), say, who, " ".join(str(note).split()) or None if note else None)
         self._stories.append(self.story.copy())
         self.steps.append(step)
         self.step_events.append(events)
@@ -218,14 +224,16 @@ class Night:
 
     def say(self, text: str, who: int | None = None) -> None:
         """Free text that is not a command: the character's action, for transcript and narrator."""
-        text = " ".join(str(text).split())
+        text = clean(text, what="the line", limit=MAX_LINE)
         if not text:
             return
         if who is None and self.game.tester >= 0:
             who = self.game.tester
         self._check_speaker(who)
+        step = Step([], text, who)
+        self._check_step(step)
         self._stories.append(self.story.copy())
-        self.steps.append(Step([], text, who))
+        self.steps.append(step)
         self.step_events.append([])
         self.story.said(self.names[who] if who is not None else None, text)
         if not self._replaying:
@@ -236,17 +244,33 @@ class Night:
         if who is not None and not 0 <= who < len(self.game.cast):
             raise ValueError(f"the cast has no character {who} ({len(self.game.cast)} characters)")
 
+    @staticmethod
+    def _check_step(step: Step) -> None:
+        """A step the save can hold, or :class:`~solo.play.saves.NotSavable` (one line) before
+        anything of it is applied."""
+        check_savable(SavedStep, {"actions": [str(a) for a in step.actions], "say": step.say, "who": step.who,
+                                  "note": step.note}, "this step cannot be saved")
+
+    @staticmethod
+    def _bounded_note(text: str, room: int = MAX_NOTE) -> str | None:
+        """A note cleaned at the door and cut to ``room`` characters (a judge's reason can be
+        long)."""
+        return clean(text, what="the note", limit=max(room, 0), cut=True, undecodable="replace") or None
+
     def note(self, text: str) -> None:
         """A table note (e.g. why a Genre Point was awarded): kept with the last step, so it
         goes with it on undo."""
-        text = " ".join(str(text).split())
-        if not text:
-            return
         if not self.steps:  # before the first step: with the opening (kept in memory only)
-            self.preface.append(text)
-            self.write_transcript()
+            text = self._bounded_note(text)
+            if text:
+                self.preface.append(text)
+                self.write_transcript()
             return
         step = self.steps[-1]
+        room = MAX_NOTE - (len(step.note) + len(NOTE_SEP) if step.note else 0)
+        text = self._bounded_note(text, room) if room > 1 else None
+        if not text:
+            return
         step.note = f"{step.note}{NOTE_SEP}{text}" if step.note else text
         if not self._replaying:
             self.autosave()
@@ -365,7 +389,7 @@ class Night:
 
     def _speak(self, group: list, before, after, told: list) -> None:
         """Tell ``group`` (one beat, or a merged stretch) through the narrator, streaming."""
-        from ..narration.base import Retraction, strip_control
+        from ..narration.base import Retraction
 
         narrator = self.narrator
         if len(group) == 1 and group[0].kind in getattr(narrator, "TABLE_TALK", ()) and self._merging():
@@ -383,12 +407,12 @@ class Night:
                 chunks.clear()  # the stream broke: its text is replaced by the template's
                 self.out("stream-end", "")
                 continue
-            chunk = strip_control(chunk)
+            chunk = safe(chunk)
             chunks.append(chunk)
             self.out("stream", chunk)
         text = "".join(chunks).strip()
         self.out("stream-end", text)
-        text = " ".join(text.split())
+        text = clean(text, what="the narration", limit=MAX_NARRATION, cut=True, undecodable="replace")
         if text:
             tag = "+".join(self._tag(b) for b in group)
             told.append((tag, text))
@@ -422,15 +446,13 @@ class Night:
         """A beat's (tag, text) without telling it: read back from the save, or the templates'.
         A stored text keeps its stored tag: one that told a stretch (``outcome+…``) stands for
         the beats after it, in this replay and in the next one, from the save written again."""
-        from ..narration.base import strip_control
-
         if self._covered:
             self._covered -= 1  # told by the stored stretch before it
             return "", ""
         if self._stored:
             kind, text = self._stored.pop(0)
             self._covered = max(0, min(20, str(kind).count("+")))
-            return str(kind), " ".join(strip_control(text).split())[:4000]
+            return str(kind), clean(text, limit=MAX_NARRATION, cut=True, undecodable="replace")
         if not self._replaying:
             return "", ""  # a night played without a narrator tells nothing
         if self._replayer is None:
@@ -453,19 +475,21 @@ class Night:
         return self.narrator_name != "template"
 
     def to_save(self) -> SaveFile:
+        """The save of this night; :class:`~solo.play.saves.NotSavable` (one line) if it cannot
+        be one (the night refuses such a cast, seed or step before it is played)."""
         r = self.game.rules
         keep = self._keeps_text()
-        return SaveFile(
-            rules=SavedRules(
+        return check_savable(SaveFile, dict(
+            rules=dict(
                 name=r.name, trophy_start=r.trophy_start, empty_trophy_base=r.empty_trophy_base,
                 reserve_fallback=r.reserve_fallback, face_modifiers=r.face_modifiers,
                 genre_points=r.genre_points, strikes_to_die=r.strikes_to_die, fast_setup=r.fast_setup,
                 min_cast=r.min_cast, max_cast=r.max_cast),
             seed=self.seed,
-            cast=[SavedCharacter(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype,
-                                 why=c.why) for c in self.cast],
-            steps=[SavedStep(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
-                             narration=[list(p) for p in s.narration] if keep else None)
+            cast=[dict(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype, why=c.why)
+                  for c in self.cast],
+            steps=[dict(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
+                        narration=[list(p) for p in s.narration] if keep else None)
                    for s in self.steps],
             opening=[list(p) for p in self.opening] if keep else None,
             narrator=self.narrator_name,
@@ -473,7 +497,7 @@ class Night:
             transcript=self.transcript.path.name if self.transcript else None,
             finished=self.game.is_over(),
             summary=self.summary(),
-        )
+        ), "this night cannot be saved")
 
     def autosave(self) -> None:
         if self.save_path is not None and not self._replaying:

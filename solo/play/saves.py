@@ -15,10 +15,11 @@ import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from ..invalid import explain, where
 from .files import MAX_SAVE_BYTES, FileRefused, read_capped
-from .text import check_name, check_text
+from .text import MAX_ARCHETYPE, MAX_LINE, MAX_WHY, check_name, check_text
 
 FORMAT = "solo-nott-save"
 VERSION = 1
@@ -28,24 +29,55 @@ class SaveError(ValueError):
     """A save file that cannot be read, or that does not replay."""
 
 
+class NotSavable(ValueError):
+    """What a night would record that a save could not hold: refused before it is applied,
+    so the game and its save never disagree."""
+
+
+def check_savable(model: type[BaseModel], data: dict, what: str):
+    """``model`` made from ``data``, or :class:`NotSavable` in one line, in our words."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        place = where(err["loc"])
+        raise NotSavable(f"{what}: {explain(err)}" + (f" ({place})" if place != "the top level" else "")) from None
+
+
 #: Text read from a save: no control characters or terminal escapes (a save is data from a
 #: stranger; what it holds is shown on screen and written to the transcript).
 SafeText = Annotated[str, AfterValidator(lambda t: check_text(t, "the text"))]
 #: The largest seed a save may hold (a typed seed is a whole number or a short word).
 MAX_SEED_DIGITS = 40
+#: The longest note of a step (the director's reasons for Genre Points, joined).
+MAX_NOTE = 4000
+#: The longest text of one narrated beat (or merged stretch) kept in a save.
+MAX_NARRATION = 6000
+
+
+def _seed_size(seed):
+    if isinstance(seed, int) and seed.bit_length() > 133:  # 10**40 needs 133 bits: no long str() made
+        raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
+    if isinstance(seed, int) and len(str(abs(seed))) > MAX_SEED_DIGITS:
+        raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
+    return seed
+
+
+#: A seed in a save: a whole number of at most 40 digits, or a short word.
+Seed = Annotated[int | Annotated[SafeText, Field(min_length=1, max_length=80)], AfterValidator(_seed_size)]
 
 
 class SavedCharacter(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, AfterValidator(lambda n: check_name(n, "the name"))]
     aptitude: Literal["Power", "Resolve", "Intellect", "Finesse"]
-    archetype: SafeText = Field(default="", max_length=200)
-    why: SafeText = Field(default="", max_length=500)
+    archetype: SafeText = Field(default="", max_length=MAX_ARCHETYPE)
+    why: SafeText = Field(default="", max_length=MAX_WHY)
 
 
 class SavedRules(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str
+    name: Annotated[SafeText, Field(min_length=1, max_length=40)]
     trophy_start: Literal["ten", "empty"]
     empty_trophy_base: int = Field(ge=0, le=13)
     reserve_fallback: bool
@@ -62,12 +94,13 @@ class SavedStep(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     actions: list[Annotated[SafeText, Field(max_length=100)]] = Field(default_factory=list, max_length=20)
-    say: Annotated[SafeText, Field(max_length=4000)] | None = None
+    say: Annotated[SafeText, Field(max_length=MAX_LINE)] | None = None
     who: int | None = Field(default=None, ge=0, le=7)
-    note: Annotated[SafeText, Field(max_length=4000)] | None = None
+    note: Annotated[SafeText, Field(max_length=MAX_NOTE)] | None = None
     #: A model's narration for this step, (beat kind, text) pairs (the templates' is told again).
-    narration: list[tuple[Annotated[str, Field(max_length=300)], Annotated[SafeText, Field(max_length=6000)]]] | None \
-        = Field(default=None, max_length=40)
+    narration: list[tuple[Annotated[str, Field(max_length=300)],
+                          Annotated[SafeText, Field(max_length=MAX_NARRATION)]]] | None \
+        = Field(default=None, max_length=200)
 
 
 class Sealed(BaseModel):
@@ -89,10 +122,10 @@ class SaveFile(Sealed):
     format: Literal["solo-nott-save"] = FORMAT
     version: Literal[1] = VERSION
     rules: SavedRules
-    seed: int | Annotated[SafeText, Field(min_length=1, max_length=80)]
+    seed: Seed
     cast: list[SavedCharacter] = Field(max_length=8)
     steps: list[SavedStep] = Field(default_factory=list)
-    opening: list[tuple[Annotated[str, Field(max_length=40)], Annotated[SafeText, Field(max_length=4000)]]] | None \
+    opening: list[tuple[Annotated[str, Field(max_length=40)], Annotated[SafeText, Field(max_length=MAX_NARRATION)]]] | None \
         = Field(default=None, max_length=10)
     narrator: Literal["template", "llm"] = "template"
     playset: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,79}$")] | None = None  # a name, never a path
@@ -100,12 +133,6 @@ class SaveFile(Sealed):
     finished: bool = False
     summary: Annotated[SafeText, Field(max_length=1000)] = ""
 
-    @field_validator("seed")
-    @classmethod
-    def _seed_size(cls, seed):
-        if isinstance(seed, int) and len(str(abs(seed))) > MAX_SEED_DIGITS:
-            raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
-        return seed
 
 
 def atomic_write(path: Path, text: str) -> Path:
@@ -169,9 +196,8 @@ def _parse_sealed(path: Path, raw: bytes, model: type[Sealed], fmt: str, version
         save = model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        msg = " ".join(str(err["msg"]).split())
-        raise SaveError(f"save {str(path)!r} is invalid at {where}: {msg} (file kept as it is)") from None
+        raise SaveError(f"save {str(path)!r} is invalid at {where(err['loc'])}: {explain(err)} "
+                        "(file kept as it is)") from None
     if save.checksum != save.body_digest():
         raise SaveError(f"save {str(path)!r} was modified or damaged: its checksum does not match "
                         "(file kept as it is)")

@@ -1,59 +1,36 @@
 """Text from outside — a typed line, a name in a shared save — made safe to show and to write.
 
 A typed line is decoded strictly (a line that is not UTF-8 is refused, never half-kept),
-bounded in length and cleaned of terminal control sequences. A name is held to one rule
+bounded in length and cleaned at the one door, :func:`solo.safetext.clean`. A name is held to one rule
 wherever it comes from (typed or read from a save): one line of printable text, not too
 long, no control or format characters.
 """
 
 from __future__ import annotations
 
-import unicodedata
-
-from ..narration.base import strip_control
+from ..safetext import TextRefused, clean, has_surrogates, unsafe_reason  # noqa: F401  (re-exported)
 
 #: The longest line a shell reads; longer lines are refused whole.
 MAX_LINE = 4000
 #: The longest character name (typed or in a save).
 MAX_NAME = 40
-
-
-class TextRefused(ValueError):
-    """Text that is refused: not UTF-8, too long, or not fit for a name."""
-
-
-def has_surrogates(text: str) -> bool:
-    """True if ``text`` holds bytes that were not UTF-8 (decoded as lone surrogates)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
+#: The longest archetype and "why" of a character (typed, dealt from a playset, or in a save).
+MAX_ARCHETYPE = 200
+MAX_WHY = 500
 
 
 def clean_line(line: str, limit: int = MAX_LINE) -> str:
-    """A typed line fit to run: refused (one line) if it is not UTF-8 or longer than
-    ``limit``; otherwise with terminal control sequences removed and tabs made spaces."""
+    """A typed line fit to run, through the one door (:func:`solo.safetext.clean`): refused
+    (one line) if it is not UTF-8 or longer than ``limit``; otherwise with terminal control
+    sequences and invisible characters removed, NFC, tabs and separators made spaces."""
     if isinstance(line, LongLine):
         raise TextRefused(f"line too long ({line.length:,} bytes; at most {limit:,} characters): ignored")
+    if len(line) > 4 * limit:  # not worth cleaning: far too long whatever it holds
+        raise TextRefused(f"line too long ({len(line):,} characters; at most {limit:,}): ignored")
+    line = clean(line, what="the line", one_line=False).replace("\t", " ").replace("\n", " ")
     if len(line) > limit:
         raise TextRefused(f"line too long ({len(line):,} characters; at most {limit:,}): ignored")
-    if has_surrogates(line):
-        raise TextRefused("the line is not UTF-8 text (undecodable bytes): ignored")
-    return strip_control(line).replace("\t", " ").replace("\n", " ")
-
-
-def unsafe_reason(text: str) -> str | None:
-    """Why ``text`` may not be shown or written as it is, or None if it may."""
-    if has_surrogates(text):
-        return "it is not UTF-8 text"
-    for ch in text:
-        cat = unicodedata.category(ch)
-        if ch in "\n\r" or cat in ("Cc", "Cs", "Zl", "Zp") or (cat == "Cf" and ch != "\u200d"):
-            return f"it holds the control character U+{ord(ch):04X}"
-    if strip_control(text) != text:
-        return "it holds a terminal control sequence"
-    return None
+    return line
 
 
 def check_text(text: str, what: str = "text") -> str:

@@ -28,10 +28,10 @@ FORMS = ("story", "log")
 
 
 def _md(text: str) -> str:
-    """Keep player/LLM text from breaking the Markdown layout."""
-    from ..narration.base import strip_control
+    """Keep player/LLM text from breaking the Markdown layout (and off the terminal's controls)."""
+    from ..safetext import safe
 
-    return " ".join(strip_control(str(text)).replace("|", "\\|").split())
+    return " ".join(safe(text).replace("|", "\\|").split())
 
 
 def _quote(text: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..invalid import explain
 from .model import Playset, PlaysetError, RuleOverrides
 
 BUILTIN_DIR = Path(__file__).with_name("builtin")
@@ -98,7 +99,7 @@ def read_playset(path: Path) -> Playset:
         key = ".".join(str(k) for k in loc) or "(top level)"
         line = _line_of(text, loc)
         where = f" (line {line})" if line else ""
-        msg = err["msg"]
+        msg = explain(err, "it")
         if err["type"] == "extra_forbidden":
             msg = "unknown key"
         elif err["type"] == "missing":
@@ -151,4 +152,4 @@ def parse_overrides(items: list[str], base: RuleOverrides | None = None) -> Rule
         return RuleOverrides.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise PlaysetError(f"--set: {'.'.join(str(k) for k in err['loc'])}: {err['msg']}") from None
+        raise PlaysetError(f"--set: {'.'.join(str(k) for k in err['loc'])}: {explain(err, 'it')}") from None

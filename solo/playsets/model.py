@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from ..nott.rules import RULESETS, Ruleset
+from ..play.text import MAX_ARCHETYPE
 
-Lines = list[str]
+
+def _clean(text):
+    """A playset's text, through the one door: escape sequences and invisible characters
+    removed, one line, NFC (a playset is a file from anyone)."""
+    from ..safetext import clean
+
+    return clean(text, what="the text") if isinstance(text, str) else text
+
+
+#: One line of a playset's text (a place, a prop, a trope, a line of flavour).
+Line = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=300)]
+Lines = list[Line]
+#: A title, a name of the Killer: short.
+Short = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=80)]
 
 
 class PlaysetError(ValueError):
@@ -17,9 +31,9 @@ class PlaysetError(ValueError):
 
 class Killer(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    look: str = Field(min_length=1)
-    calling_card: str = Field(min_length=1)
+    name: Short
+    look: Line
+    calling_card: Line
 
 
 class Flavour(BaseModel):
@@ -42,14 +56,18 @@ class Dread(BaseModel):
     killer: Lines = Field(min_length=2)
 
 
+#: An archetype dealt to a character: held to the bound a save holds.
+Archetype = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=MAX_ARCHETYPE)]
+
+
 class Archetypes(BaseModel):
     """Suggested archetypes for a quick cast, by Aptitude (at least one each)."""
 
     model_config = ConfigDict(extra="forbid")
-    Power: Lines = Field(min_length=1)
-    Resolve: Lines = Field(min_length=1)
-    Intellect: Lines = Field(min_length=1)
-    Finesse: Lines = Field(min_length=1)
+    Power: list[Archetype] = Field(min_length=1)
+    Resolve: list[Archetype] = Field(min_length=1)
+    Intellect: list[Archetype] = Field(min_length=1)
+    Finesse: list[Archetype] = Field(min_length=1)
 
 
 class RuleOverrides(BaseModel):
@@ -98,9 +116,9 @@ class RuleOverrides(BaseModel):
 
 class Playset(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    title: str = Field(min_length=1)
-    premise: str = Field(min_length=20)
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,79}$")  # a save names its playset so
+    title: Short
+    premise: Annotated[str, BeforeValidator(_clean), Field(min_length=20, max_length=2000)]
     killer: Killer
     locations: Lines = Field(min_length=6)
     props: Lines = Field(min_length=3)

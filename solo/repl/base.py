@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..play.text import TextRefused, clean_line
+from ..safetext import guard_console
 from .commands import CommandError, Registry
 
 
@@ -23,7 +24,8 @@ class BaseShell:
     registry: Registry
 
     def __init__(self, console: Console | None = None) -> None:
-        self.console = console or Console(highlight=False)
+        # the one edge: whatever a shell prints passes solo.safetext.safe on its way out
+        self.console = guard_console(console or Console(highlight=False))
         self.errors = 0
 
     def print(self, *args, **kw) -> None:

@@ -13,7 +13,8 @@ from ..play.paths import saves_dir
 from ..play.files import path_argument
 from ..play.lock import SaveLock
 from ..play.saves import read_save
-from ..play.text import check_name
+from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
+from ..safetext import clean
 from .commands import CommandError
 from .view import table_view
 from .shell import Shell, _int, command
@@ -83,7 +84,8 @@ def cmd_character(sh: Shell, arg: str) -> None:
         raise CommandError(f"character needs Name, Archetype, Aptitude[, Why]: got {arg!r}")
     name, archetype, apt = parts[:3]
     name = check_name(" ".join(name.split()), "a character name")  # the rule a save's names are held to
-    why = ", ".join(parts[3:])
+    archetype = clean(archetype, what="the archetype", limit=MAX_ARCHETYPE)  # the bounds a save holds
+    why = clean(", ".join(parts[3:]), what="the why", limit=MAX_WHY)
     if any(c.name.lower() == name.lower() for c in sh.pending):
         raise CommandError(f"there is already a {name!r} in the cast")
     ch = Character(name, parse_suit(apt), archetype, why)

@@ -109,20 +109,25 @@ def test_a_playset_that_is_gone_leaves_the_default_camp(tmp_path):
 
 
 def test_stored_text_is_cleaned_and_bounded(tmp_path):
-    """A model's text read from a save is one line without control sequences, at most
-    4,000 characters."""
+    """A model's text read from a save is one line without control sequences or invisible
+    characters; a save holds at most 6,000 characters of it a beat, and refuses more."""
+    from solo.play.saves import SaveError
+
     night = talkative(tmp_path, Scripted(), name="llm")
 
-    def dirty(data):
+    def dirty(data, size=4500):
         data["opening"][0][1] = "The  lights   go out."
         step = next(s for s in data["steps"] if s["narration"])
-        step["narration"][0][1] = "w" * 4500
+        step["narration"][0][1] = "w" * size
 
     reseal(night.save_path, dirty)
     loaded = Night.from_save(night.save_path)
     assert loaded.opening[0][1] == "The lights go out."
     step = next(s for s in loaded.steps if s.narration)
-    assert step.narration[0][1] == "w" * 4000
+    assert step.narration[0][1] == "w" * 4500
+    reseal(night.save_path, lambda d: dirty(d, 6001))
+    with pytest.raises(SaveError, match=r"too long \(6,001 characters; at most 6,000\)"):
+        Night.from_save(night.save_path)
 
 
 def test_a_step_with_nothing_in_it_is_passed_over(tmp_path):

@@ -123,7 +123,7 @@ def test_an_invalid_field_is_named_by_its_place(good):
         data["cast"][2]["name"] = "Ann  Lee"
 
     message = refused(good, resealed(edited(good, blank)))
-    assert message == (f"save {str(good)!r} is invalid at cast.2.name: Value error, the name 'Ann Lee' has "
+    assert message == (f"save {str(good)!r} is invalid at cast 3: name: the name 'Ann Lee' has "
                        "spaces at its ends or doubled (file kept as it is)")
 
 
@@ -158,7 +158,7 @@ def test_a_seed_of_forty_digits_is_allowed_and_of_forty_one_refused(good):
     good.write_text(resealed(edited(good, lambda d: d.update(seed=-int("9" * 40)))), encoding="utf-8")
     assert read_save(good).seed == -int("9" * 40)
     message = refused(good, resealed(edited(good, lambda d: d.update(seed=10 ** 40))))
-    assert message == (f"save {str(good)!r} is invalid at seed: Value error, a seed has at most 40 digits "
+    assert message == (f"save {str(good)!r} is invalid at seed: a seed has at most 40 digits "
                        "(file kept as it is)")
 
 

@@ -73,7 +73,7 @@ def batch(sh, data: bytes) -> int:
                                   "Iris\u2028two"])
 def test_a_save_with_a_name_no_one_could_type_is_refused(tmp_path, name):
     path = edited_save(tmp_path, lambda d: d["cast"][0].update(name=name))
-    refused_in_one_line(path, "cast.0.name")
+    refused_in_one_line(path, "cast 1: name")
 
 
 @pytest.mark.parametrize("field,value", [("summary", "ok \x1b[2J"), ("playset", "/etc/passwd"),
