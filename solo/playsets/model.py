@@ -116,7 +116,7 @@ class RuleOverrides(BaseModel):
 
 class Playset(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,79}$")  # a save names its playset so
+    name: str  # a save names its playset by it: see _name
     title: Short
     premise: Annotated[str, BeforeValidator(_clean), Field(min_length=20, max_length=2000)]
     killer: Killer
@@ -125,11 +125,21 @@ class Playset(BaseModel):
     tropes: Lines = Field(min_length=3)
     #: How the director recognises a trope in what the player types: trope → phrasings
     #: (see solo/narration/tropes.py; a trope left out is recognised by its own key words).
-    trope_phrasings: dict[str, Lines] = Field(default_factory=dict)
+    trope_phrasings: dict[Line, Lines] = Field(default_factory=dict)
     flavour: Flavour
     dread: Dread
     archetypes: Archetypes
     rules: RuleOverrides = Field(default_factory=RuleOverrides)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        import re
+
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,79}", v):
+            shown = v if len(v) <= 40 else v[:37] + "..."
+            raise ValueError(f"a playset's name is 1\u201380 lowercase letters, digits and hyphens, not {shown!r}")
+        return v
 
     @field_validator("trope_phrasings")
     @classmethod
