@@ -56,6 +56,8 @@ _TOPICS = (
     ("genre", r"genre points?|how many points|\bgp\b"),
     ("difficulty", r"difficulty|how hard|what do (?:i|we|you) need to roll|what (?:are we|am i|is \w+) facing"
                    r"|what'?s the (?:threat|card|target)|which card|what card"),
+    ("confront", r"^(?:is|isn't) (?:it|that|this) (?:the killer|him|her|the thing)\b|^are we facing the killer"
+                 r"|^is (?:the killer|it) here"),
     ("killer", r"weakness(?:es)?|what do we know about (?:it|the killer|him|her|the thing|them)"
                r"|what (?:has|have) (?:it|the killer) shown|what is it afraid of|how (?:do|can) (?:we|i) (?:kill|stop|beat|hurt) it"),
     ("where", r"where (?:are we|am i|is everyone|is the group|are you all|are we now)|what is this place"
@@ -275,6 +277,9 @@ class StateReader:
         if yesno:
             thing = _thing_asked(text)
             return StateAnswer("items", f"No. Nobody carries {thing or 'that'}.", False)
+        thing = _thing_asked(text)
+        if thing and not who:  # "who has a flashlight?": nothing the fiction knows of
+            return StateAnswer("items", f"Nobody here carries {thing}.")
         people = who or g.living()
         return StateAnswer("items", " ".join(self._carried(i) for i in people) if people else "No one is left.")
 
@@ -317,6 +322,18 @@ class StateReader:
         said = "The Killer has shown: " + "; ".join(shown) + "." + tail
         return StateAnswer("killer", f"Yes. {said}" if yesno else said, True if yesno else None)
 
+    def _confront(self, text: str, yesno: bool) -> StateAnswer:
+        """"Is it the Killer?": the rules say so — a face card is the Killer itself ("Face cards
+        represent an upcoming confrontation with the Killer"), a Joker its last act."""
+        g = self.game
+        if g.is_over():
+            return StateAnswer("confront", "No. The night is over.", False)
+        c = g.threat
+        if is_joker(c) or is_face(c):
+            said = f"{card_str(c)} is the Killer itself." if is_face(c) else "It is the end of the night, and it is here."
+            return StateAnswer("confront", f"Yes. {said}", True)
+        return StateAnswer("confront", f"No. Not yet: {card_str(c)} is not the Killer itself.", False)
+
     def _genre(self, text: str, yesno: bool) -> StateAnswer:
         g = self.game
         who = self.named(text) or g.living()
@@ -357,9 +374,16 @@ class StateReader:
 
 
 def _thing_asked(text: str) -> str | None:
-    """``"does Tina have a gun?"`` → ``"a gun"``."""
-    m = re.search(r"\b(?:have|carry|got|hold)\s+((?:a|an|the|any|some)\s+[\w' -]+?)\s*\??$", _norm(text))
-    return m.group(1) if m else None
+    """``"does Tina have a gun?"`` → ``"a gun"``; ``"who has the flashlight?"`` → ``"a
+    flashlight"``."""
+    m = re.search(r"\b(?:has|have|carry|carries|got|hold|holds|carrying|holding)\s+(?:got\s+)?"
+                  r"(a|an|the|any|some)\s+([\w' -]+?)\s*\??$", _norm(text))
+    if not m:
+        return None
+    det, noun = m.groups()
+    if det in ("the", "any"):
+        det = "an" if noun[:1] in "aeiou" else "a"
+    return f"{det} {noun}"
 
 
 def answer_state(game, fiction, text: str, yesno: bool, asker: int | None = None) -> StateAnswer | None:

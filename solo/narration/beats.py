@@ -40,7 +40,7 @@ __all__ = [
 #: Every beat kind, in roughly the order a night meets them.
 BEAT_KINDS = (
     "opening", "threat", "challenge", "outcome", "genre_point", "award", "weakness", "strike",
-    "death", "endgame", "black_joker", "red_joker", "dawn", "all_dead",
+    "death", "endgame", "black_joker", "red_joker", "dawn", "all_dead", "answer",
 )
 
 FACE_NAMES = {11: "Jack", 12: "Queen", 13: "King"}

@@ -98,6 +98,9 @@ class Fiction:
         self.lines: list[tuple[str | None, str]] = []  # the player's last few lines
         self.used: set[str] = set()  # sentences told tonight (normalised): never told again
         self.told = 0  # texts composed so far (the narrator's variant key)
+        #: What the director's answers established: the question's key → the answer
+        #: (yes, negated, statement, question, text). Asked again, the same answer.
+        self.facts: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ copying
 
@@ -108,6 +111,7 @@ class Fiction:
         new.weaknesses = dict(self.weaknesses)
         new.lines = list(self.lines)
         new.used = set(self.used)
+        new.facts = {k: dict(v) for k, v in self.facts.items()}
         new.route = self.route  # never changes
         return new
 
@@ -146,6 +150,8 @@ class Fiction:
             "lines": [{"name": n, "text": t} for n, t in self.lines[-4:]],
             "tests": self.tests,
             "endgame": self.endgame,
+            "answers": [{"question": v.get("question"), "text": v["text"]}
+                        for v in list(self.facts.values())[-6:] if v.get("text")],
         }
 
     def snapshot(self):
@@ -268,6 +274,20 @@ class Fiction:
             "left_count": len(left),
             "why_ok": why_ok,
         }
+
+    def _on_answer(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        """An answer about the unknown becomes a fact (its text is kept once it is told:
+        :meth:`established`)."""
+        if ctx.get("answer_kind") in ("oracle", "open") and ctx.get("fact"):
+            self.facts[ctx["fact"]] = {"yes": ctx.get("yes"), "negated": bool(ctx.get("negated")),
+                                       "statement": ctx.get("statement"), "question": ctx.get("question"),
+                                       "detail": ctx.get("detail"), "text": None}
+        return {"location": self.location}
+
+    def established(self, key: str, text: str) -> None:
+        """The words an answer about the unknown was told in: the fact, as it will be told again."""
+        if key in self.facts and self.facts[key].get("text") is None:
+            self.facts[key]["text"] = text
 
     def _on_weakness(self, ctx: dict[str, Any]) -> dict[str, Any]:
         suit = ctx.get("suit")

@@ -296,11 +296,14 @@ DETAILS: dict[str, Any] = {
     "already_said": None, "action": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
     "hurt": None, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
     "weakness_words": None, "trope": None,
+    "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,
+    "negated": False, "yes": None, "text": None, "band": None, "opening": None, "roll": None, "dread": None,
+    "statement": None, "turn": None, "detail": None, "interrupt": None, "topic": None,
 }
 
 _EMPTY_VIEW: dict[str, Any] = {
     "location": None, "people": [], "living": [], "living_count": 0, "dead": [], "hurt": [],
-    "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False,
+    "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False, "answers": [],
 }
 
 # ---------------------------------------------------------------------- composing

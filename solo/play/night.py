@@ -42,6 +42,11 @@ class Step:
     note: str | None = None
     #: What the director told for this step: (beat kind, text), in order.
     narration: list[tuple[str, str]] = field(default_factory=list)
+    #: A question to the director (``say`` is the question): the odds the player stated, or
+    #: "" when none were. None for any other step.
+    ask: str | None = None
+    #: The director's answer to it (rebuilt on replay, never saved).
+    reply: object = None
 
 
 def _quiet(kind: str, text: str) -> None:
@@ -108,6 +113,7 @@ class Night:
         self.out: Output = out or _quiet
         self.last_events: list = []
         self.last_beats: list = []
+        self.last_reply = None  # the director's last answer (see ask)
         self.step_events: list[list] = []  # the events of each step, parallel to ``steps``
         self.transcript = Transcript(transcript_path, self, form=transcript_form) if transcript_path else None
         self._replaying = False
@@ -240,6 +246,45 @@ class Night:
             self.autosave()
             self.write_transcript()
 
+    def ask(self, text: str, who: int | None = None, odds: str | None = None):
+        """A question to the director, as one step (undo takes it back). The director answers
+        at once — exactly from the state, by the oracle, or with a detail of the setting — and
+        an answer about the unknown becomes a fact. Returns the director's
+        :class:`~solo.director.asking.Reply`."""
+        from ..director.questions import parse
+
+        text = clean(text, what="the question", limit=MAX_LINE)
+        if not text:
+            raise ValueError("ask what? e.g. ask is anyone out there?")
+        self._check_speaker(who)
+        question = parse(text, who, odds or None, tuple(self.names))  # unknown odds refused here
+        step = Step([], text, who, ask=odds or "")
+        self._check_step(step)
+        self._stories.append(self.story.copy())
+        self.steps.append(step)
+        self.step_events.append([])
+        if not self._replaying:
+            self.autosave()  # before the prose: an interrupted answer loses no play
+        self.last_reply = step.reply = reply = self._reply(question, len(self.steps) - 1)
+        step.narration += self._tell([self._answer_beat(reply)])
+        if not self._replaying:
+            if step.narration and self._keeps_text():
+                self.autosave()
+            self.write_transcript()
+        return reply
+
+    def _reply(self, question, step: int):
+        from ..director.asking import reply
+
+        return reply(question, game=self.game, fiction=self.story, seed=self.seed, step=step, setting=self.setting)
+
+    def _answer_beat(self, reply):
+        from ..narration.beats import Beat
+
+        who = reply.question.who
+        return Beat("answer", {**reply.context(), "name": self.names[who] if who is not None else None,
+                               "living": [self.names[i] for i in self.game.living()]})
+
     def _check_speaker(self, who: int | None) -> None:
         if who is not None and not 0 <= who < len(self.game.cast):
             raise ValueError(f"the cast has no character {who} ({len(self.game.cast)} characters)")
@@ -249,7 +294,7 @@ class Night:
         """A step the save can hold, or :class:`~solo.play.saves.NotSavable` (one line) before
         anything of it is applied."""
         check_savable(SavedStep, {"actions": [str(a) for a in step.actions], "say": step.say, "who": step.who,
-                                  "note": step.note}, "this step cannot be saved")
+                                  "note": step.note, "ask": step.ask}, "this step cannot be saved")
 
     @staticmethod
     def _bounded_note(text: str, room: int = MAX_NOTE) -> str | None:
@@ -377,7 +422,7 @@ class Night:
                 if text:
                     told.append((tag, text))
                 continue
-            if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE:
+            if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE + ("answer",):
                 stretch.append((beat, before, after))
                 continue
             flush()
@@ -385,6 +430,11 @@ class Night:
         flush()
         if enriched:
             self.last_beats = enriched
+        for beat in enriched:  # an answer about the unknown is told once, then kept as told
+            if beat.kind == "answer" and beat.get("fact"):
+                text = next((t for k, t in told if k == "answer"), None)
+                if text:
+                    story.established(beat["fact"], text)
         return told
 
     def _speak(self, group: list, before, after, told: list) -> None:
@@ -392,7 +442,9 @@ class Night:
         from ..narration.base import Retraction
 
         narrator = self.narrator
-        if len(group) == 1 and group[0].kind in getattr(narrator, "TABLE_TALK", ()) and self._merging():
+        if len(group) == 1 and group[0].kind == "answer" and group[0].get("text"):
+            stream = iter([group[0]["text"]])  # decided word for word (the state, a fact): no voice needed
+        elif len(group) == 1 and group[0].kind in getattr(narrator, "TABLE_TALK", ()) and self._merging():
             speaker = narrator.fallback  # short table talk: the templates, no request
             stream = speaker.narrate(group[0])
         elif len(group) == 1:
@@ -446,6 +498,10 @@ class Night:
         """A beat's (tag, text) without telling it: read back from the save, or the templates'.
         A stored text keeps its stored tag: one that told a stretch (``outcome+…``) stands for
         the beats after it, in this replay and in the next one, from the save written again."""
+        if beat.kind == "answer" and beat.get("text"):
+            if self._stored and self._stored[0][0] == "answer":
+                self._stored.pop(0)  # the same words, kept in the save too
+            return "answer", clean(beat["text"], limit=MAX_NARRATION, cut=True, undecodable="replace")
         if self._covered:
             self._covered -= 1  # told by the stored stretch before it
             return "", ""
@@ -489,7 +545,7 @@ class Night:
             cast=[dict(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype, why=c.why)
                   for c in self.cast],
             steps=[dict(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
-                        narration=[list(p) for p in s.narration] if keep else None)
+                        narration=[list(p) for p in s.narration] if keep else None, ask=s.ask)
                    for s in self.steps],
             opening=[list(p) for p in self.opening] if keep else None,
             narrator=self.narrator_name,
@@ -542,7 +598,9 @@ class Night:
             night._stored = [tuple(p) for p in (step.narration or [])]
             night._covered = 0
             try:
-                if step.actions:
+                if step.ask is not None and step.say and not step.actions:
+                    night.ask(step.say, step.who, step.ask or None)
+                elif step.actions:
                     night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)
                 elif step.say:
                     night.say(step.say, step.who)

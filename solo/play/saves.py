@@ -101,6 +101,8 @@ class SavedStep(BaseModel):
     narration: list[tuple[Annotated[str, Field(max_length=300)],
                           Annotated[SafeText, Field(max_length=MAX_NARRATION)]]] | None \
         = Field(default=None, max_length=200)
+    #: A question to the director (``say`` holds it): the odds stated, "" for none.
+    ask: Literal["", "very unlikely", "unlikely", "even", "likely", "very likely"] | None = None
 
 
 class Sealed(BaseModel):
@@ -108,8 +110,13 @@ class Sealed(BaseModel):
 
     checksum: str = ""
 
+    def dump(self) -> dict:
+        """What is written (and sealed): the model as JSON data."""
+        return self.model_dump(mode="json")
+
     def body_digest(self) -> str:
-        data = self.model_dump(mode="json", exclude={"checksum"})
+        data = self.dump()
+        data.pop("checksum", None)
         raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
@@ -132,6 +139,15 @@ class SaveFile(Sealed):
     transcript: str | None = None
     finished: bool = False
     summary: Annotated[SafeText, Field(max_length=1000)] = ""
+
+    def dump(self) -> dict:
+        """As written: a step that is no question carries no ``ask`` (so a save written before
+        questions existed keeps its checksum)."""
+        data = super().dump()
+        for step in data.get("steps", ()):
+            if step.get("ask") is None:
+                step.pop("ask", None)
+        return data
 
 
 
@@ -157,7 +173,7 @@ def atomic_write(path: Path, text: str) -> Path:
 
 def write_sealed(save: Sealed, path: Path) -> Path:
     """Seal (checksum) and write a save atomically."""
-    return atomic_write(path, json.dumps(save.sealed().model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n")
+    return atomic_write(path, json.dumps(save.sealed().dump(), indent=1, ensure_ascii=False) + "\n")
 
 
 def read_sealed(path: Path, model: type[Sealed], fmt: str, version: int, what: str = "solo save file"):

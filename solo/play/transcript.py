@@ -122,8 +122,8 @@ def _table_talk(note: str) -> str:
 def _say(night: "Night", step) -> str:
     names = night.names
     who = step.who
-    speaker = f"**{_md(names[who])}:** " if who is not None else ""  # a cast index (Night checks it)
-    return f"{speaker}“{_md(step.say)}”\n\n"
+    speaker = f"**{_md(names[who])}:**" if who is not None else "**The group:**"  # a cast index (Night checks it)
+    return f"{speaker} “{_md(step.say)}”\n\n"
 
 
 def _dice(night: "Night", ev: E.TestResolved, test_no: int) -> str:
@@ -231,6 +231,9 @@ def _log_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]
         out.append(_say(night, step))
     noted_award = bool(step.note) and any(type(e) is E.GenrePointAwarded for e in events)
     out.append(_log_events(night, events, tests, skip_award=noted_award))
+    how = step.reply.describe() if getattr(step, "reply", None) is not None else None
+    if how:
+        out.append(f"*⚙ {_md(how)}*\n\n")
     tests += sum(1 for e in events if type(e) is E.TestBegan)
     out.append("".join(_quote(t) + "\n" for _k, t in step.narration))
     if step.say and step.actions:

@@ -128,6 +128,38 @@ def cmd_say(sh: Shell, arg: str) -> None:
     sh._free_text(arg)
 
 
+@command("ask", "[likely|unlikely|very likely|very unlikely:] [Name:] question", group="play")
+def cmd_ask(sh: Shell, arg: str) -> None:
+    """Ask the director: how things stand (answered exactly), yes or no (the oracle), or what,
+    who, where (a detail of the setting). ask likely: is the truck still there? states the odds."""
+    from ..director.questions import stated_odds
+
+    night = sh.need_night()
+    text, odds = arg.strip(), None
+    rest, found = stated_odds(text)
+    if rest != text:  # "likely: …" named first
+        text, odds = rest, found
+    who = None
+    head, sep, tail = text.partition(":")
+    if sep and tail.strip() and " " not in head.strip():
+        try:
+            who = night.game.who(head.strip())
+            text = tail.strip()
+        except NottError:
+            who = None
+    if not text:
+        raise CommandError("ask what? e.g. ask is anyone out there?  or  ask likely: Tina: is the door locked?")
+    if who is not None and night.game.dead[who] is not None:
+        raise CommandError(f"{night.cast[who].name} is dead and asks nothing more")
+    sh.ask(text, who, odds)
+
+
+@command("recap", "", group="looking")
+def cmd_recap(sh: Shell, arg: str) -> None:
+    """Previously…: who is dead and hurt, what is lost, where you are, what the Killer has shown."""
+    sh.show_recap()
+
+
 @command("undo", "[N]")
 def cmd_undo(sh: Shell, arg: str) -> None:
     """Take back the last step (or N steps), exactly."""
@@ -135,7 +167,8 @@ def cmd_undo(sh: Shell, arg: str) -> None:
     n = _int(arg, "undo count") if arg else 1
     steps = night.undo(n)
     for s in steps:
-        what = "; ".join(describe(a, night.names) for a in s.actions) or f"say {s.say!r}"
+        what = "; ".join(describe(a, night.names) for a in s.actions) or (
+            f"ask {s.say!r}" if s.ask is not None else f"say {s.say!r}")
         sh.info(f"  undone: {what}", "dim")
     for who, trope in sh.director.forget(night, steps):
         sh.info(f"  the director takes the Genre Point back and will not offer {night.names[who]} one for "
@@ -177,8 +210,8 @@ def cmd_log(sh: Shell, arg: str) -> None:
         if step.actions:
             line = "; ".join(describe(a, night.names) for a in step.actions)
         else:
-            who = night.cast[step.who].name + ": " if step.who is not None else ""
-            line = f"{who}“{step.say}”"
+            who = night.cast[step.who].name + " " if step.who is not None else ""
+            line = f"{who}{'asks' if step.ask is not None else 'says'} “{step.say}”"
         sh.info(f"  {k:>4}  {line}")
     if not night.steps:
         sh.info("  (nothing played yet)")

@@ -183,6 +183,8 @@ def load_into(sh: Shell, path: Path) -> None:
     night.on_resolved = sh.teach_line
     sh.night = night
     sh.info(f"Resumed: {night.summary()}", "bold")
+    if night.steps:
+        sh.show_recap()
     sh.print(table_view(night.game))
     sh.prompt_next()
 

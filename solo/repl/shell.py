@@ -224,6 +224,14 @@ class Shell(BaseShell):
                       "magenta")
         self.info(f"Now: {todo}.", "bold")
 
+    def show_recap(self) -> None:
+        """Previously…, in at most five lines."""
+        from ..director.recap import recap
+
+        night = self.need_night()
+        for line in recap(night.game, night.story, night.last_test_events):
+            self.info(line, "bold" if line.startswith("Previously") else "")
+
     def prompt_next(self) -> None:
         night = self.night
         if night is None or night.game.is_over():
@@ -317,6 +325,11 @@ class Shell(BaseShell):
                 who = None
         if who is not None and night.game.dead[who] is not None:
             raise CommandError(f"{night.cast[who].name} is dead and says nothing more")
+        from ..director.questions import is_question
+
+        if is_question(line):
+            self.ask(line, who)
+            return
         night.say(line, who)
         if who is None and night.game.tester >= 0:
             who = night.game.tester
@@ -325,6 +338,16 @@ class Shell(BaseShell):
         from .director import direct
 
         direct(self, line, who)
+
+
+    def ask(self, question: str, who: int | None = None, odds: str | None = None) -> None:
+        """Put a question to the director; its answer is told at once (and kept)."""
+        night = self.need_night()
+        reply = night.ask(question, who, odds)
+        how = reply.describe()
+        if how:
+            self.info(f"  ({how})", "dim")
+        self.prompt_next()
 
 
 def _int(text: str, what: str) -> int:

@@ -10,14 +10,17 @@ from ..nott.actions import Test
 from ..nott.cast import quick_cast
 from ..nott.rules import Ruleset
 from ..play.night import Night
+from .asking import Curious, split_odds
 from .policies import get_policy, next_actions
 
 
 def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Path | None,
              narrator_kind: str = "template", model: str | None = None, notice=None, playset=None,
-             form: str = "story", on_step=None, on_told=None) -> Night:
+             form: str = "story", on_step=None, on_told=None, questions: bool = True) -> Night:
     """Play a whole night; ``playset`` (a :class:`~solo.playsets.Playset`) sets the scene and
-    the quick cast's archetypes (its rules are the caller's to apply to ``rules``)."""
+    the quick cast's archetypes (its rules are the caller's to apply to ``rules``). With
+    ``questions``, the players ask the director a few questions at plausible moments (from a
+    stream of their own: the cards and dice are the same either way)."""
     from ..narration.factory import make_narrator
     from ..nott.cards import SUIT_APTITUDES
 
@@ -38,7 +41,12 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
     from ..narration.director import Director
 
     director = Director()  # the template judge: the same line always earns the same award
+    curious = Curious(seed) if questions else None
     while game.outcome() is None:
+        asked = curious.question(night) if curious is not None and game.tester < 0 else None
+        if asked is not None:
+            text, odds = split_odds(asked[0])
+            night.ask(text, asked[1], odds)
         actions = next_actions(game, policy, rng)
         night.act(actions)
         if isinstance(actions[0], Test) and responder is not None:

@@ -42,6 +42,12 @@ def read_night(i: int) -> dict:
             for c in check(step.say, "response", last, last):
                 if c.kind == "lost-in-hand" and _lost_before(night, step, c):
                     found.append(f"night {i}, player line: {c}")
+    # the director's answers are decided word for word (the state, a fact asked again): not
+    # narration whose frames could repeat, so the variety measures leave them out
+    for step in night.steps:
+        if step.ask is not None:
+            for _kind, text in step.narration:
+                md = md.replace(f"> {text}\n", "")
     return {"night": i, "found": found, "share": distinct_share(md), "repeats": repeated_long(md)}
 
 

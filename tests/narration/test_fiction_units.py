@@ -460,7 +460,7 @@ def test_the_view_states_the_whole_picture():
         "held": ben.items + f.find("Cy").items, "lost": [lost],
         "weaknesses": dict(f.weaknesses),
         "lines": [{"name": "Ana", "text": f"I do thing number {i}."} for i in range(1, 5)],
-        "tests": 9, "endgame": True,
+        "tests": 9, "endgame": True, "answers": [],
     }
     v["weaknesses"]["Power"] = "x"
     assert "Power" not in f.weaknesses

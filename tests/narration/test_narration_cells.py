@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from solo.narration import BEAT_KINDS, TemplateNarrator, beats_from_events
+from solo.narration import BEAT_KINDS, Beat, TemplateNarrator, beats_from_events
 from solo.nott import Character, Game, quick_cast
 from solo.nott import events as E
 from solo.nott.cards import BLACK_JOKER, RED_JOKER, card, card_str, severity
@@ -339,8 +339,46 @@ def test_opening_with_bare_characters(render_all, seeded):
         assert len(render_all(b)) >= 3
 
 
+@pytest.mark.parametrize("band", ["yes-and", "yes", "yes-but", "no", "no-and"])
+@pytest.mark.parametrize("statement", [None, "the cellar door is locked"])
+def test_answer_to_a_yes_no_question_begins_with_its_answer(render_all, band, statement):
+    """The director phrases what the oracle decided: every text begins "Yes" or "No" as the
+    band says, tells the statement and the turn it was given, and no other."""
+    turn = {"yes-and": "nothing seems to have noticed", "yes-but": "it takes longer than it should",
+            "no-and": "the dark is closer than it was"}.get(band)
+    beat = Beat("answer", {"answer_kind": "oracle", "form": "yesno", "band": band, "statement": statement,
+                           "turn": turn, "yes": band.startswith("yes"), "question": "Is the cellar door locked?"})
+    texts = render_all(beat)
+    opening = "Yes" if band.startswith("yes") else "No"
+    for t in texts:
+        assert t.startswith(opening) and not t.startswith("Now"), t
+        assert statement is None or statement in t.lower(), t
+        assert turn is None or turn in t.lower(), t
+    assert len(texts) >= 2
+
+
+@pytest.mark.parametrize("word,detail", [("what", "a window open that nobody opened"),
+                                         ("who", "the Killer: a tall shape in a stained work coat"),
+                                         ("where", "the boathouse, dark and dripping"),
+                                         ("why", "Because you were never meant to leave, not all of you."),
+                                         ("how", "through the mess hall")])
+def test_answer_to_an_open_question_tells_its_detail(render_all, word, detail):
+    beat = Beat("answer", {"answer_kind": "open", "form": "open", "word": word, "detail": detail,
+                           "question": f"{word} is it?"})
+    for t in render_all(beat):
+        assert detail.split(",")[0].lower() in t.lower(), t
+        assert not t.startswith(("Yes", "No ")), t
+
+
+def test_an_interruption_follows_the_answer(render_all):
+    beat = Beat("answer", {"answer_kind": "oracle", "form": "yesno", "band": "no", "yes": False,
+                           "interrupt": "Nobody finishes the thought."})
+    for t in render_all(beat):
+        assert t.startswith("No") and t.endswith("Nobody finishes the thought."), t
+
+
 def test_every_kind_is_covered_here():
     """Each beat kind has a test above (keep this list in step with BEAT_KINDS)."""
     tested = {"opening", "threat", "challenge", "outcome", "genre_point", "award", "weakness", "strike",
-              "death", "endgame", "black_joker", "red_joker", "dawn", "all_dead"}
+              "death", "endgame", "black_joker", "red_joker", "dawn", "all_dead", "answer"}
     assert tested == set(BEAT_KINDS)

@@ -375,11 +375,12 @@ def test_a_slots_fallback_lines_wait_until_its_first_choices_are_told():
 def test_autoplay_awards_are_the_directors_and_told_with_their_trope():
     from solo.narration.director import trope_of
 
-    night = _night(3, "naive")
-    awards = [s for s in night.steps if s.note and trope_of(s.note)]
-    assert awards, "no director award in this night: pick another seed"
+    nights = [_night(seed, "naive") for seed in range(1, 6)]
+    awards = [s for night in nights for s in night.steps if s.note and trope_of(s.note)]
+    assert awards, "no director award in these nights: pick other seeds"
     for step in awards:
-        assert trope_of(step.note) in " ".join(t for k, t in step.narration if k == "award")
+        told = " ".join(t for k, t in step.narration if k == "award")
+        assert trope_of(step.note).lower() in told.lower()  # a sentence may open with it
 
 
 def test_max_tokens_per_test_is_bounded_on_the_command_line(capsys):

@@ -386,11 +386,12 @@ def test_free_text_while_the_first_character_is_tested_is_theirs():
     assert night.steps[-1].who == 0
 
 
-def test_a_line_said_by_the_group_has_no_speaker():
+def test_a_line_said_by_the_group_is_the_groups():
+    """A line no character says stands as the group's, never as a quote with no speaker."""
     night = table()
     night.say("We run")
     for form in ("story", "log"):
-        assert "\n“We run”\n" in render(night, form)
+        assert "\n**The group:** “We run”\n" in render(night, form)
 
 
 def test_the_continuity_check_knows_whose_beat_it_is():
@@ -504,11 +505,11 @@ def test_undo_back_to_the_start_restores_the_fiction_the_night_began_with():
     assert night.story.people[0].deeds == []
 
 
-def test_a_line_for_the_group_with_a_command_has_no_speaker():
+def test_a_line_for_the_group_with_a_command_is_the_groups():
     night = table()
     night.act([Test(0)], say="We all hold hands")
     assert (night.steps[-1].say, night.steps[-1].who) == ("We all hold hands", None)
-    assert "\n“We all hold hands”\n" in render(night)
+    assert "\n**The group:** “We all hold hands”\n" in render(night)
 
 
 def test_a_step_is_saved_once_and_again_only_for_a_models_prose(tmp_path, monkeypatch):
