@@ -136,21 +136,22 @@ def _render(args: argparse.Namespace) -> int:
     """Render a saved night as a story or a play log, to a file or to stdout."""
     from pathlib import Path
 
+    from .play.files import FileRefused, check_new_file, write_new
     from .play.night import Night
     from .play.saves import SaveError
     from .play.transcript import render
 
     try:
+        if args.out:  # refused before the save is read: an existing file only with --force
+            check_new_file(Path(args.out), args.force)
         night = Night.from_save(Path(args.save))
-    except (SaveError, OSError) as exc:
+    except (SaveError, FileRefused, OSError) as exc:
         print(f"solo: {exc}", file=sys.stderr)
         return 2
     text = render(night, args.form)
     if not args.out:
         sys.stdout.write(text)
         return 0
-    from .play.files import FileRefused, write_new
-
     try:
         out = write_new(Path(args.out), text, args.force)  # never through a symlink, never over a file unforced
     except FileRefused as exc:

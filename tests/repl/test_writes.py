@@ -116,7 +116,23 @@ def test_autoplay_without_out_never_replaces_an_earlier_transcript(solo_home, ca
 
 def test_autoplay_and_render_write_new_files_for_their_owner_only(tmp_path, umask_022):
     assert autoplay("--out", str(tmp_path / "a.md")) == 0
-    assert mode(tmp_path / "a.md") == 0o600
+    save = played(seed=21).night.save_path
+    assert main(["render", str(save), "-o", str(tmp_path / "b.md")]) == 0
+    assert mode(tmp_path / "a.md") == 0o600 and mode(tmp_path / "b.md") == 0o600
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["plain", "force"])
+def test_render_out_never_writes_through_a_symlink_or_into_a_named_pipe(tmp_path, capsys, force):
+    save = played(seed=21).night.save_path
+    target = tmp_path / "notes.txt"
+    target.write_text("keep me\n")
+    (tmp_path / "link.md").symlink_to(target)
+    os.mkfifo(tmp_path / "pipe.md")
+    for name, kind in (("link.md", "a symlink"), ("pipe.md", "a named pipe")):
+        assert main(["render", str(save), "-o", str(tmp_path / name), *force]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and kind in err, err
+    assert target.read_text() == "keep me\n" and (tmp_path / "link.md").is_symlink()
 
 
 # ---------------------------------------------------------------- unique save names
