@@ -106,19 +106,25 @@ def _ruleset(args: argparse.Namespace, playset=None):
 def _autoplay(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from .play.files import atomic_write, check_new_file, reserve, write_new
+    from .play.transcript import render
     from .sim.autoplay import autoplay
 
     playset = _playset(args)
     rules = _ruleset(args, playset)
-    stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}.md"
+    stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}"
+    if args.out:  # refused before the night is played: an existing file only with --force, never a symlink
+        check_new_file(Path(args.out), args.force)
+    night = autoplay(args.seed, rules, args.policy, out=None, narrator_kind=args.narrator, model=args.model,
+                     notice=lambda t: print(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form)
+    text = render(night, args.form)
     if args.out:
-        out = Path(args.out)
-    else:  # where the REPL writes its transcripts: the data folder
+        out = write_new(Path(args.out), text, args.force)
+    else:  # where the REPL writes its transcripts: the data folder, under a name of its own
         from .play.paths import transcripts_dir
 
-        out = transcripts_dir() / stem
-    night = autoplay(args.seed, rules, args.policy, out=out, narrator_kind=args.narrator, model=args.model,
-                     notice=lambda t: print(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form)
+        folder = transcripts_dir()
+        out = atomic_write(folder / (reserve(stem, [(folder, ".md")]) + ".md"), text)
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
     print(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
@@ -130,30 +136,27 @@ def _render(args: argparse.Namespace) -> int:
     """Render a saved night as a story or a play log, to a file or to stdout."""
     from pathlib import Path
 
+    from .play.files import FileRefused, check_new_file, write_new
     from .play.night import Night
     from .play.saves import SaveError
     from .play.transcript import render
 
     try:
+        if args.out:  # refused before the save is read: an existing file only with --force
+            check_new_file(Path(args.out), args.force)
         night = Night.from_save(Path(args.save))
-    except (SaveError, OSError) as exc:
+    except (SaveError, FileRefused, OSError) as exc:
         print(f"solo: {exc}", file=sys.stderr)
         return 2
     text = render(night, args.form)
     if not args.out:
         sys.stdout.write(text)
         return 0
-    out = Path(args.out)
-    if out.is_symlink() or (out.exists() and not out.is_file()):
-        print(f"solo: will not write {str(out)!r}: not a plain file", file=sys.stderr)
+    try:
+        out = write_new(Path(args.out), text, args.force)  # never through a symlink, never over a file unforced
+    except FileRefused as exc:
+        print(f"solo: {exc}", file=sys.stderr)
         return 2
-    if out.exists() and not args.force:
-        print(f"solo: {str(out)!r} exists; add --force to replace it", file=sys.stderr)
-        return 2
-    if not out.parent.is_dir():
-        print(f"solo: no folder {str(out.parent)!r}", file=sys.stderr)
-        return 2
-    out.write_text(text, encoding="utf-8")
     print(f"Wrote the {args.form} of {night.summary()} to {out.resolve()}")
     return 0
 
@@ -264,7 +267,8 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     auto.add_argument("--beat-by-beat", action="store_true",
                        help="one model request per beat instead of one per Test (slower on a local model)")
     auto.add_argument("--out", metavar="FILE", help="transcript file (default: nott-RULES-POLICY-seedN.md in the "
-                      "data folder's transcripts/, where the REPL writes)")
+                      "data folder's transcripts/, where the REPL writes; -2, -3 … if taken)")
+    auto.add_argument("--force", action="store_true", help="replace FILE if it exists (never a symlink or a pipe)")
     auto.add_argument("--playset", help="playset name or file")
     auto.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. strikes_to_die=4")
     auto.add_argument("--form", default="story", choices=["story", "log"],

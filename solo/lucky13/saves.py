@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..play.files import reserve
 from ..play.saves import SafeText, Sealed, Seed, latest_unfinished, read_sealed, write_sealed
 
 FORMAT = "solo-lucky13-save"
@@ -57,12 +58,10 @@ def read_scene_save(path: Path) -> SceneSave:
 
 
 def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, Path]:
-    """A fresh save path and transcript path: ``lucky13-<date>-<time>-<seed>[-n]``."""
-    stem = f"lucky13-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
-    n, name = 1, stem
-    while (saves / f"{name}.json").exists() or (transcripts / f"{name}.md").exists():
-        n += 1
-        name = f"{stem}-{n}"
+    """A fresh save path and transcript path, ``lucky13-<date>-<time>-<seed>[-n]``, both
+    taken at once (created empty, exclusively): another solo started in the same second with
+    the same seed gets other names."""
+    name = reserve(f"lucky13-{time.strftime('%Y%m%d-%H%M%S')}-{seed}", [(saves, ".json"), (transcripts, ".md")])
     return saves / f"{name}.json", transcripts / f"{name}.md"
 
 

@@ -21,6 +21,7 @@ typed by the player (physical dice), and records the dice each step used.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -186,6 +187,9 @@ class Scene(SceneSteps):
             self.transcript.outcome(out)
             if out.kind == "end":
                 self.transcript.footer(self)
+            if self.transcript.refused:
+                out.notes.append(f"(the transcript stops here: {self.transcript.refused})")
+                self.transcript = None
         self.autosave()
 
     def _narrate(self, out: Outcome) -> None:
@@ -240,10 +244,12 @@ class Scene(SceneSteps):
         scene._replaying = False
         scene.save_path = path
         if save.transcript:  # a save never chooses where to write: <its name>.md, beside it or in the data folder
-            from ..play.paths import transcripts_dir
+            from ..play.files import is_own_file
+            from ..play.paths import transcript_name, transcripts_dir
 
             own = path.with_suffix(".md")
-            where = own if Path(save.transcript) == own else transcripts_dir() / (path.stem + ".md")
+            beside = Path(save.transcript) == own and (not os.path.lexists(own) or is_own_file(own))
+            where = own if beside else transcripts_dir() / transcript_name(path)
             scene.transcript = SceneTranscript(where, resume=True)
         return scene
 

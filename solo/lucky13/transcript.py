@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..play.files import FileRefused, append_private, create_exclusive, is_own_file
 from .character import Character
 
 if TYPE_CHECKING:
@@ -17,19 +19,36 @@ def md(text: str) -> str:
 
 
 class SceneTranscript:
-    """The actual-play transcript of a scene, written as it goes (Markdown)."""
+    """The actual-play transcript of a scene, written as it goes (Markdown).
+
+    A new scene's transcript is a new file (created exclusively, or the empty file its name
+    was reserved with); a resumed one is appended to. It is written only while it is a plain
+    file (never through a symlink, never into a named pipe) and is for its owner only (0600).
+    If it stops being one, the transcript stops and :attr:`refused` says why."""
 
     def __init__(self, path: Path, resume: bool = False) -> None:
         self.path = Path(path)
+        self.refused: str | None = None
+        self._resumes = ""  # said with the first thing written (a scene opened only to look writes nothing)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if resume and self.path.exists():
-            self._write("\n*(the scene resumes)*\n\n")
+        if resume and os.path.lexists(self.path):
+            self._resumes = "\n*(the scene resumes)*\n\n"
         elif not resume:
-            self.path.write_text("", encoding="utf-8")
+            try:
+                os.close(create_exclusive(self.path))
+            except FileExistsError:
+                if not (is_own_file(self.path) and os.path.getsize(self.path) == 0):  # not a name reserved for it
+                    raise FileRefused(f"{str(self.path)!r} exists: a new scene's transcript never writes over "
+                                      "a file") from None
 
     def _write(self, text: str) -> None:
-        with self.path.open("a", encoding="utf-8") as fh:
-            fh.write(text)
+        if self.refused is not None:
+            return
+        try:
+            append_private(self.path, self._resumes + text)
+        except FileRefused as exc:
+            self.refused = str(exc)
+        self._resumes = ""
 
     def header(self, scene: Scene) -> None:
         lines = [

@@ -6,19 +6,35 @@ anything that is not a regular file (a device such as ``/dev/zero``, a folder, a
 read stops at a cap, so a huge file costs at most the cap in memory. Writing a copy of a save
 refuses symlinks and non-regular files, refuses to replace a file that is not a solo save
 unless forced, and never creates folders.
+
+Every file solo writes is written in one of three ways, none of which goes through a symlink
+or into a named pipe: created exclusively (``O_CREAT|O_EXCL``: a name that exists already,
+even as a dangling symlink, is never taken), replaced whole by a rename (the rename replaces
+a symlink itself, never its target), or appended to after checking that it is a plain file.
+Files solo creates are for their owner only (mode 0600), whatever the umask.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
 import stat
+import tempfile
+import time
 from pathlib import Path
 
 #: Largest save file read (a long Lucky 13 campaign is well under 1 MB).
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 #: Largest playset file read.
 MAX_PLAYSET_BYTES = 1024 * 1024
+
+#: A temporary file left by :func:`atomic_write` this long ago is a crash's leftover.
+STALE_TEMP_SECONDS = 3600
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symlink"))
@@ -117,3 +133,179 @@ def path_argument(arg: str) -> tuple[str, bool]:
         if len(words) == 1:
             return words[0], force
     return text, force
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def check_new_file(path: Path | str, force: bool = False) -> Path:
+    """Whether a new file may be written at ``path``: refused (one line) if it is a symlink, a
+    named pipe, a device, a folder or a socket (even with ``force``), an existing plain file
+    (unless ``force``), or in a folder that does not exist. Returns ``path``."""
+    path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        if not parent.is_dir():
+            raise FileRefused(f"no folder {str(parent)!r}: create it first (nothing written)") from None
+        return path
+    if not stat.S_ISREG(st.st_mode):
+        raise FileRefused(f"{str(path)!r} is {kind_of(st.st_mode)}: solo writes only to a plain file "
+                          "(nothing written)")
+    if not force:
+        raise FileRefused(f"{str(path)!r} exists: nothing written (--force replaces it)")
+    return path
+
+
+def create_exclusive(path: Path | str) -> int:
+    """Create ``path`` for writing, owner-only (0600); ``FileExistsError`` if anything is
+    there, a dangling symlink included. Returns the open descriptor."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | getattr(os, "O_BINARY", 0),
+                   0o600)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def write_new(path: Path | str, text: str, force: bool = False) -> Path:
+    """Write ``text`` to a new file at ``path`` (see :func:`check_new_file`): created
+    exclusively, or with ``force`` an existing plain file replaced by a rename."""
+    path = check_new_file(path, force)
+    if force and os.path.lexists(path):
+        return atomic_write(path, text)
+    try:
+        fd = create_exclusive(path)
+    except FileExistsError:
+        raise FileRefused(f"{str(path)!r} appeared meanwhile: nothing written (--force replaces it)") from None
+    try:
+        _write_all(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        os.unlink(path)
+        raise
+    os.close(fd)
+    return path
+
+
+def reserve(stem: str, places: list[tuple[Path, str]]) -> str:
+    """A name free in every place (folder, suffix): ``stem``, else ``stem-2``, ``stem-3`` …,
+    taken by creating each file exclusively (empty, 0600), so two processes that ask at the
+    same moment get two names. Returns the name (without its suffix)."""
+    names = [stem] + [f"{stem}-{n}" for n in range(2, 101)] + [f"{stem}-{secrets.token_hex(4)}" for _ in range(20)]
+    for name in names:
+        made: list[Path] = []
+        try:
+            for folder, suffix in places:
+                path = Path(folder) / f"{name}{suffix}"
+                os.close(create_exclusive(path))
+                made.append(path)
+        except FileExistsError:
+            for path in made:
+                os.unlink(path)
+            continue
+        return name
+    raise FileRefused(f"no free name for {stem!r} in {', '.join(repr(str(f)) for f, _ in places)}")
+
+
+def release_reserved(paths: list[Path]) -> None:
+    """Give back names taken by :func:`reserve` and never written (still empty files)."""
+    for path in paths:
+        try:
+            st = os.lstat(path)
+            if stat.S_ISREG(st.st_mode) and st.st_size == 0:
+                os.unlink(path)
+        except OSError:
+            pass
+
+
+def is_own_file(path: Path | str) -> bool:
+    """``path`` is a plain file of this user's with no other name (not a symlink, not a hard
+    link to a file elsewhere): one solo may write to."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    uid = getattr(os, "getuid", None)
+    return stat.S_ISREG(st.st_mode) and st.st_nlink == 1 and (uid is None or st.st_uid == uid())
+
+
+def append_private(path: Path | str, text: str) -> None:
+    """Append ``text`` to the plain file ``path`` (created owner-only if missing). Refused
+    (:class:`FileRefused`, one line) for a symlink, a named pipe (never waited on) or anything
+    else that is not a plain file; a file readable by others is made owner-only."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _CLOEXEC | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError:  # a symlink (with O_NOFOLLOW), a pipe no one reads (with O_NONBLOCK) …
+        try:
+            st = os.lstat(path)
+        except OSError:
+            st = None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            raise FileRefused(f"{str(path)!r} is {kind_of(st.st_mode)}: not written to") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileRefused(f"{str(path)!r} is {kind_of(st.st_mode)}: not written to")
+        if hasattr(os, "fchmod") and st.st_mode & 0o077:
+            os.fchmod(fd, 0o600)  # made before, readable by others
+        _write_all(fd, text.encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, text: str) -> Path:
+    """Write atomically: a temp file (0600) in the same folder, fsync, then rename over
+    ``path``. The rename replaces whatever ``path`` is (a symlink is replaced, never followed).
+    Stale temp files of ``path`` that a crash left are removed."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    remove_stale_temps(path)
+    return path
+
+
+def remove_stale_temps(path: Path, age: float = STALE_TEMP_SECONDS) -> int:
+    """Remove the temp files :func:`atomic_write` left beside ``path`` (``.NAME.xxxxxxxx.tmp``)
+    when a crash stopped it: only plain files of this user's, older than ``age`` seconds.
+    Returns how many were removed."""
+    pattern = re.compile(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}\.tmp")
+    prefix = f".{path.name}."
+    cutoff = time.time() - age
+    uid = getattr(os, "getuid", None)
+    removed = 0
+    try:
+        entries = os.scandir(path.parent)
+    except OSError:
+        return 0
+    with entries:
+        for entry in entries:
+            if not entry.name.startswith(prefix) or not pattern.fullmatch(entry.name):
+                continue
+            try:
+                st = entry.stat(follow_symlinks=False)
+                if (stat.S_ISREG(st.st_mode) and st.st_mtime < cutoff
+                        and (uid is None or st.st_uid == uid())):
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                continue
+    return removed

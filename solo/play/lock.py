@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 try:
@@ -95,3 +97,29 @@ class SaveLock:
             self.release()
         except Exception:
             pass
+
+
+def held_here(save: Path) -> bool:
+    """This process holds ``save``'s lock (a shell of its own plays it)."""
+    mine = _HELD.get(_lock_path(Path(save)))
+    return mine is not None and mine.held
+
+
+@contextmanager
+def writing_to(save: Path) -> Iterator[SaveLock | None]:
+    """Hold ``save``'s lock while a copy is written to it (``save FILE``): refused with
+    :class:`~solo.play.files.FileRefused` (one line) when another solo has that file open.
+    Yields the lock taken (let go of afterwards), or None when this process holds it already."""
+    from .files import FileRefused
+
+    if held_here(save):
+        yield None
+        return
+    lock = SaveLock(save)
+    if not lock.acquire():
+        raise FileRefused(f"{str(save)!r} is open in another solo ({lock.holder or 'another process'}): "
+                          "nothing written")
+    try:
+        yield lock
+    finally:
+        lock.release()

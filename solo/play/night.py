@@ -572,7 +572,9 @@ class Night:
 
         The fiction and the narration are rebuilt by replaying every step; a model's texts
         come back from the save. The transcript goes next to the other transcripts, named
-        after the save: a save never chooses where a file is written.
+        after the save (with a digest of where it lies when it is not in the saves folder, so
+        it never writes over the transcript of another save): a save never chooses where a
+        file is written.
         """
         save = read_save(path)
         if setting is None and save.playset:
@@ -616,8 +618,8 @@ class Night:
         night.narrator = narrator
         night.save_path = Path(path)
         if save.transcript:
-            from .paths import transcripts_dir
+            from .paths import transcript_name, transcripts_dir
 
             folder = transcript_dir if transcript_dir is not None else transcripts_dir()
-            night.transcript = Transcript(Path(folder) / (Path(path).stem + ".md"), night)
+            night.transcript = Transcript(Path(folder) / transcript_name(Path(path)), night)
         return night

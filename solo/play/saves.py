@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ..invalid import explain, where
-from .files import MAX_SAVE_BYTES, FileRefused, read_capped
+from .files import MAX_SAVE_BYTES, FileRefused, atomic_write, read_capped  # noqa: F401  (atomic_write: here too)
 from .text import MAX_ARCHETYPE, MAX_LINE, MAX_WHY, check_name, check_text
 
 FORMAT = "solo-nott-save"
@@ -149,26 +147,6 @@ class SaveFile(Sealed):
                 step.pop("ask", None)
         return data
 
-
-
-def atomic_write(path: Path, text: str) -> Path:
-    """Write atomically: a temp file in the same folder, fsync, then rename over ``path``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return path
 
 
 def write_sealed(save: Sealed, path: Path) -> Path:

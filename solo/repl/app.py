@@ -63,12 +63,44 @@ class ShellCompleter(Completer):
 
 
 class CleanFileHistory(FileHistory):
-    """The REPL's history file, holding lines without terminal control sequences."""
+    """The REPL's history file, holding lines without terminal control sequences.
+
+    It is for its owner only (0600, whatever the umask), read with a size cap and only when
+    it is a plain file, and never written through a symlink or into a named pipe: such a
+    history is not kept (the REPL goes on)."""
+
+    MAX_BYTES = 8 * 1024 * 1024
+
+    def load_history_strings(self) -> Iterable[str]:
+        from ..play.files import read_capped
+
+        try:
+            raw = read_capped(self.filename, self.MAX_BYTES, "history")
+        except (OSError, ValueError):
+            return []
+        strings: list[str] = []
+        lines: list[str] = []
+        for line in raw.decode("utf-8", errors="replace").splitlines(keepends=True):
+            if line.startswith("+"):
+                lines.append(line[1:])
+            elif lines:
+                strings.append("".join(lines)[:-1])
+                lines = []
+        if lines:
+            strings.append("".join(lines)[:-1])
+        return reversed(strings)
 
     def store_string(self, string: str) -> None:
-        from ..narration.base import strip_control
+        import datetime
 
-        super().store_string(strip_control(string))
+        from ..narration.base import strip_control
+        from ..play.files import append_private
+
+        text = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in strip_control(string).split("\n"))
+        try:
+            append_private(self.filename, text)
+        except (OSError, ValueError):
+            pass  # a history that cannot be kept safely is not kept
 
 
 def run_interactive(shell: Shell, history_path=None, input=None, output=None) -> int:

@@ -11,6 +11,7 @@ from ..nott.errors import NottError
 from ..nott.game import DECIDE
 from ..nott.reference import SECTIONS, search
 from ..play.files import check_copy_target, path_argument
+from ..play.lock import writing_to
 from ..play.saves import write_save
 from ..play.text import MAX_NAME
 from .base import Quit
@@ -262,20 +263,21 @@ def cmd_teach(sh: Shell, arg: str) -> None:
 def cmd_save(sh: Shell, arg: str) -> None:
     """Save now (the night autosaves after every action); with FILE, also save a copy there.
     A copy never replaces a symlink, a device or a file that is not a solo save (--force
-    replaces such a file), and never creates folders. A night opened read-only goes on in
-    its copy."""
+    replaces such a file), nor a save another solo has open, and never creates folders. A
+    night opened read-only goes on in its copy."""
     night = sh.need_night()
     name, force = path_argument(arg)
     if name:
         path = check_copy_target(Path(name).expanduser(), force)
-        write_save(night.to_save(), path)
-        if night.save_path is None and not sh.tutorial:
-            from .setup import hold_lock
+        with writing_to(path):  # not while another solo has that file open
+            write_save(night.to_save(), path)
+            if night.save_path is None and not sh.tutorial:
+                from .setup import hold_lock
 
-            if hold_lock(sh, path):
-                night.save_path = path
-                sh.info(f"saved to {path}; this night now goes on there")
-                return
+                if hold_lock(sh, path):
+                    night.save_path = path
+                    sh.info(f"saved to {path}; this night now goes on there")
+                    return
         sh.info(f"saved a copy to {path}")
     elif night.save_path is not None:
         write_save(night.to_save(), night.save_path)

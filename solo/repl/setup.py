@@ -183,6 +183,8 @@ def load_into(sh: Shell, path: Path) -> None:
     night.on_resolved = sh.teach_line
     sh.night = night
     sh.info(f"Resumed: {night.summary()}", "bold")
+    if night.transcript is not None and night.transcript.path.name != Path(path).stem + ".md":
+        sh.info(f"(a save from outside your saves folder: its transcript goes to {night.transcript.path})", "dim")
     if night.steps:
         sh.show_recap()
     sh.print(table_view(night.game))

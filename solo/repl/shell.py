@@ -18,6 +18,7 @@ from ..nott import events as E
 from ..nott.describe import RULES, rules_fired
 from ..nott.errors import NottError
 from ..nott.game import DECIDE, ROLL, Character
+from ..play.files import release_reserved, reserve
 from ..play.night import Night
 from ..play.paths import saves_dir, transcripts_dir
 from .base import BaseShell, Quit  # noqa: F401  (Quit: for the front ends)
@@ -158,27 +159,30 @@ class Shell(BaseShell):
         ps = self.playset_obj()
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 10**6)
         self.seed = None
-        stem = f"night-{time.strftime('%Y%m%d-%H%M%S')}-{seed}"
-        save = saves_dir() / f"{stem}.json"
-        n = 1
-        while save.exists():
-            n += 1
-            save = saves_dir() / f"{stem}-{n}.json"
-        night = Night(cast, rules, seed, narrator=self.make_narrator(seed, ps), save_path=save,
-                      transcript_path=transcripts_dir() / (save.stem + ".md"), narrator_name=self.narrator_kind,
-                      playset=ps.name if ps else None, out=self.out)
-        night.playset_title = ps.title if ps else None
-        self.night = night
-        from .setup import hold_lock
+        narrator = self.make_narrator(seed, ps)
+        # the save's name and the transcript's, taken at once: another solo started in the
+        # same second with the same seed gets other names
+        name = reserve(f"night-{time.strftime('%Y%m%d-%H%M%S')}-{seed}",
+                       [(saves_dir(), ".json"), (transcripts_dir(), ".md")])
+        save, transcript = saves_dir() / f"{name}.json", transcripts_dir() / f"{name}.md"
+        try:
+            night = Night(cast, rules, seed, narrator=narrator, save_path=save, transcript_path=transcript,
+                          narrator_name=self.narrator_kind, playset=ps.name if ps else None, out=self.out)
+            night.playset_title = ps.title if ps else None
+            self.night = night
+            from .setup import hold_lock
 
-        hold_lock(self, save)  # a new file: one solo at a time may write it
-        night.on_resolved = self.teach_line
-        self.pending = []
-        where = f"{ps.title} — " if ps else ""
-        self.info(f"A new night: {where}{rules.name} rules{' (fast setup)' if rules.fast_setup else ''}, seed {seed} "
-                  f"(replay it with --seed {seed}).", "bold")
-        self.info(f"Saving to {save}", "dim")
-        night.start()
+            hold_lock(self, save)  # a new file: one solo at a time may write it
+            night.on_resolved = self.teach_line
+            self.pending = []
+            where = f"{ps.title} — " if ps else ""
+            self.info(f"A new night: {where}{rules.name} rules{' (fast setup)' if rules.fast_setup else ''}, "
+                      f"seed {seed} (replay it with --seed {seed}).", "bold")
+            self.info(f"Saving to {save}", "dim")
+            night.start()
+        except BaseException:
+            release_reserved([save, transcript])  # the night did not start: its names are free again
+            raise
         self.print(table_view(night.game))
         self.prompt_next()
 
@@ -190,8 +194,10 @@ class Shell(BaseShell):
         self.tutorial = True
         self.teach = True
         self._lesson_card = None
-        self.night = Night(game.cast, game.rules, "tutorial", narrator=self.make_narrator(13),
-                           transcript_path=transcripts_dir() / f"tutorial-{time.strftime('%Y%m%d-%H%M%S')}.md",
+        narrator = self.make_narrator(13)
+        name = reserve(f"tutorial-{time.strftime('%Y%m%d-%H%M%S')}", [(transcripts_dir(), ".md")])
+        self.night = Night(game.cast, game.rules, "tutorial", narrator=narrator,
+                           transcript_path=transcripts_dir() / f"{name}.md",
                            narrator_name=self.narrator_kind, out=self.out, game=game)
         self.night.on_resolved = self.teach_line
         from ..nott.tutorial import lesson_tester

@@ -261,11 +261,13 @@ def test_a_killed_and_resumed_night_writes_the_same_file(tmp_path, monkeypatch):
                 night.say(night.narrator.respond(night.game.cast[actions[0].who], beat), actions[0].who)
         return night, rng
 
-    whole, _ = play(tmp_path / "a.json")
-    half, rng = play(tmp_path / "b.json", stop=40)
+    saves = tmp_path / "home" / "saves"  # nights of one's own: their transcripts are named after them
+    saves.mkdir(parents=True)
+    whole, _ = play(saves / "a.json")
+    half, rng = play(saves / "b.json", stop=40)
     del half  # killed: only the save and the transcript on disk remain
-    resumed = Night.from_save(tmp_path / "b.json", narrator=make_narrator("template", seed=44))
-    resumed, _ = play(tmp_path / "b.json", night=resumed, rng=rng)
+    resumed = Night.from_save(saves / "b.json", narrator=make_narrator("template", seed=44))
+    resumed, _ = play(saves / "b.json", night=resumed, rng=rng)
     a = (tmp_path / "home" / "transcripts" / "a.md").read_text(encoding="utf-8")
     b = (tmp_path / "home" / "transcripts" / "b.md").read_text(encoding="utf-8")
     assert a == b and "## Epilogue" in a

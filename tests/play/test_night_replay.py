@@ -157,16 +157,26 @@ def test_after_loading_play_goes_on_with_the_narrator_output_and_save_given(tmp_
     assert len(read_save(night.save_path).steps) == played + 1
 
 
-def test_the_transcript_of_a_loaded_night_goes_to_the_transcripts_folder_named_after_the_save(tmp_path):
-    night = Night(quick_cast(3), ASHCAN, 3, save_path=tmp_path / "night-x.json",
+@pytest.mark.parametrize("in_saves", [True, False], ids=["saves-folder", "elsewhere"])
+def test_the_transcript_of_a_loaded_night_goes_to_the_transcripts_folder_named_after_the_save(
+        tmp_path, monkeypatch, in_saves):
+    """Named after the save; a save outside the saves folder adds a digest of where it lies
+    (the first 12 hex digits of the SHA-256 of its real path), so that a save from elsewhere
+    with the name of one of yours never writes over your transcript."""
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "home" / "saves" if in_saves else tmp_path / "downloads"
+    folder.mkdir(parents=True)
+    night = Night(quick_cast(3), ASHCAN, 3, save_path=folder / "night-x.json",
                   transcript_path=tmp_path / "elsewhere" / "t.md")
     night.start()
     play_on(night, 2)
     loaded = Night.from_save(night.save_path, transcript_dir=tmp_path / "tr")
-    assert loaded.transcript.path == tmp_path / "tr" / "night-x.md"
+    digest = hashlib.sha256(str(folder.resolve() / "night-x.json").encode()).hexdigest()[:12]
+    name = "night-x.md" if in_saves else f"night-x-{digest}.md"
+    assert loaded.transcript.path == tmp_path / "tr" / name
     to_next_test(loaded)
     loaded.act([Test(loaded.game.living()[0])])
-    assert (tmp_path / "tr" / "night-x.md").read_text(encoding="utf-8") == render(loaded)
+    assert (tmp_path / "tr" / name).read_text(encoding="utf-8") == render(loaded)
 
 
 def test_a_save_whose_rules_fit_no_cast_describes_no_playable_game(tmp_path):

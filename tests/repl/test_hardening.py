@@ -420,4 +420,5 @@ def test_a_lucky13_save_never_chooses_where_its_transcript_is_written(tmp_path, 
     sh2 = Lucky13Shell(make_shell().console)
     assert sh2.run_line(f'load "{path}"') and sh2.run_line("Ada: hello")
     assert not (tmp_path / "elsewhere").exists()
-    assert sh2.scene.transcript.path == solo_home / "transcripts" / "scene.md"
+    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]  # a save from outside the saves folder
+    assert sh2.scene.transcript.path == solo_home / "transcripts" / f"scene-{digest}.md"

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ...lucky13.saves import write_scene_save
 from ...play.files import check_copy_target, path_argument
+from ...play.lock import writing_to
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
 from ..base import Quit
@@ -59,12 +60,13 @@ def cmd_end(sh: Lucky13Shell, arg: str) -> None:
 def cmd_save(sh: Lucky13Shell, arg: str) -> None:
     """Save now (the scene autosaves after every step); with FILE, also save a copy there.
     A copy never replaces a symlink, a device or a file that is not a solo save (--force
-    replaces such a file), and never creates folders."""
+    replaces such a file), nor a save another solo has open, and never creates folders."""
     scene = sh.need_scene()
     name, force = path_argument(arg)
     if name:
         path = check_copy_target(Path(name).expanduser(), force)
-        write_scene_save(scene.to_save(), path)
+        with writing_to(path):  # not while another solo has that file open
+            write_scene_save(scene.to_save(), path)
         sh.info(f"saved a copy to {path}")
     elif scene.save_path is not None:
         write_scene_save(scene.to_save(), scene.save_path)

@@ -33,6 +33,7 @@ from ...lucky13.saves import DEFAULT_ALLOWANCE, read_scene_save, scene_paths
 from ...lucky13.records import Outcome, parse_ability_word, sheet_line
 from ...lucky13.session import Scene
 from ...lucky13.transcript import state_word
+from ...play.files import release_reserved
 from ...play.paths import data_dir, saves_dir, transcripts_dir
 from ..commands import CommandError, Registry
 from ..app import ShellCompleter
@@ -186,11 +187,16 @@ class Lucky13Shell(BaseShell):
         if seed is None:
             seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 10**6)
         self.seed = None
+        narrator = self.make_narrator(seed)
         save, transcript = scene_paths(seed, saves_dir(), transcripts_dir())
-        scene = Scene(seed, mode=mode or self.mode, title=title,
-                      allowance=self.allowance if allowance is None else allowance,
-                      narrator=self.make_narrator(seed), narrator_name=self.narrator_kind,
-                      save_path=save, transcript_path=transcript)
+        try:
+            scene = Scene(seed, mode=mode or self.mode, title=title,
+                          allowance=self.allowance if allowance is None else allowance,
+                          narrator=narrator, narrator_name=self.narrator_kind,
+                          save_path=save, transcript_path=transcript)
+        except BaseException:
+            release_reserved([save, transcript])  # no scene: its names are free again
+            raise
         self.scene = scene
         self._hold(save)
         self.queued = []
@@ -212,6 +218,8 @@ class Lucky13Shell(BaseShell):
         self.scene = scene
         self.queued = []
         self.info(f"Resumed: {scene.summary()}", "bold")
+        if scene.transcript is not None and scene.transcript.path.name != Path(path).stem + ".md":
+            self.info(f"(a save from outside your saves folder: its transcript goes to {scene.transcript.path})", "dim")
         for n, c in scene.characters.items():
             self.info(f"  {n}: {sheet_line(c, scene.gear.get(n))}")
 
