@@ -87,7 +87,7 @@ class LLMJudge:
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
         self._api_key = api_key  # in memory only
         self.notice = notice or (lambda text: None)
-        deadlines = read_deadlines(config, self.notice)
+        deadlines = read_deadlines(config)  # a bad value is the narrator's notice (it comes with one)
         self.timeout = float(timeout if timeout is not None else deadlines.connect)
         self.deadline = float(deadline if deadline is not None else min(deadlines.first_text, deadlines.request))
         self.max_tokens = max_tokens

@@ -414,8 +414,11 @@ class LLMNarrator:
             if left <= 0:
                 raise StreamStalled(f"no text within {clock.first_by - clock.start:g} s")
             short = min(d.connect, left)
-            # the reader enforces the deadlines; these only let this thread end in time
-            read = min(clock.end - clock.now(), max(left, d.stall, d.rate_window))
+            # the reader enforces the deadlines; these only let this thread end in time (a
+            # read may wait as long as the checks after the first text allow, or to the cap)
+            rest = clock.end - clock.now()
+            after = [x for x in (d.stall, d.rate_window if d.min_rate else 0) if x] or [rest]
+            read = min(rest, max(left, *after))
             timeout = openai.Timeout(read, connect=short, write=short, pool=short)
             try:
                 return client.chat.completions.create(**request, timeout=timeout)

@@ -85,7 +85,7 @@ def test_no_text_ends_the_beat_at_the_first_text_deadline(mode, why, config, tmp
 def test_a_trickle_below_the_minimum_rate_is_given_up(config, tmp_path):
     """One chunk of two characters every half second is 1 token a second (characters / 4):
     under the 2 a second asked for, though never silent for the 5 s of ``stall``."""
-    config(**FAST)
+    config(**FAST | {"request_timeout": 5.0})
     notices = []
     with FakeServer("trickle", piece="a ", every=0.5, stall=30.0) as srv:
         chunks, took = told(narrator(srv.url, tmp_path, notices))
@@ -97,7 +97,7 @@ def test_a_trickle_below_the_minimum_rate_is_given_up(config, tmp_path):
 
 def test_a_stream_fast_enough_but_endless_ends_at_the_request_cap(config, tmp_path):
     """Twenty-five tokens a second passes the rate; the whole request still has its cap."""
-    config(**FAST | {"request_timeout": 1.5})
+    config(**FAST | {"request_timeout": 1.5, "min_rate": 1})
     notices = []
     with FakeServer("trickle", piece="word ", every=0.05, stall=30.0) as srv:
         chunks, took = told(narrator(srv.url, tmp_path, notices))
@@ -145,7 +145,7 @@ def test_a_whole_autoplay_night_against_a_trickling_server_ends(config, tmp_path
     from solo.nott.rules import ASHCAN
     from solo.sim.autoplay import autoplay
 
-    config(**FAST)
+    config(**FAST | {"request_timeout": 5.0})
     monkeypatch.setenv("SOLO_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     notices = []
@@ -237,7 +237,7 @@ def test_a_bad_value_is_one_notice_and_the_default(key, value, config, tmp_path)
 
 
 def test_zero_turns_the_rate_and_silence_checks_off(config, tmp_path):
-    config(**FAST | {"min_rate": 0, "stall": 0, "request_timeout": 3.0})
+    config(**FAST | {"min_rate": 0, "stall": 0, "request_timeout": 6.0})
     notices = []
     with FakeServer("trickle", piece="a ", every=0.4, stall=1.5) as srv:
         chunks, _ = told(narrator(srv.url, tmp_path, notices))
@@ -283,3 +283,15 @@ def test_zero_turns_a_check_off_on_the_clock():
     c = Clock(Deadlines(first_text=5, min_rate=0, stall=0, request=50), start=0.0)
     c.text(1.0, 1)
     assert c.due(1.0) == 50.0 and c.expired(49.9) is None and c.expired(50.0) == "the reply took over 50 s"
+
+
+def test_the_readme_lists_every_deadline_with_its_default():
+    import re
+    from pathlib import Path
+
+    from solo.narration.deadlines import KEYS, Deadlines
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(\w+)` +\| (\d+(?:\.\d+)?)(?: s)? +\|", readme, re.M))
+    assert set(rows) == set(KEYS)
+    assert {key: float(rows[key]) for key in KEYS} == {key: getattr(Deadlines(), field) for key, (field, _) in KEYS.items()}
