@@ -86,8 +86,10 @@ def read_deadlines(config: Mapping[str, Any], notice: Callable[[str], None] | No
         if value is None:
             if notice is not None:
                 low = "0 or more" if field in MAY_BE_ZERO else "above 0"
-                notice(f"config.toml: [llm] {source} = {config[source]!r} is not a number of {unit} ({low}, at "
-                       f"most {MOST:g}); using {getattr(defaults, field):g}")
+                shown = repr(config[source])
+                shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                notice(f"config.toml: [llm] {source} = {shown} is not a number of {unit} ({low}, at most "
+                       f"{MOST:g}); using {getattr(defaults, field):g}")
             continue
         values[field] = value
     for field in (f.name for f in fields(Deadlines)):

@@ -432,7 +432,7 @@ class LLMNarrator:
                 if wait >= left:
                     if asked:
                         raise StreamStalled(f"{describe_error(exc)}: the server asks to wait {wait:g} s, "
-                                            f"more than the {max(left, 0):.0f} s left") from None
+                                            f"more than the {max(math.floor(left), 0)} s left") from None
                     raise
                 if stop.wait(wait):
                     raise
