@@ -69,26 +69,29 @@ def parse_verdict(text: Any, tropes: Sequence[Trope]) -> tuple[Verdict | None, s
 
 
 class LLMJudge:
-    """Judges typed lines with a chat model; never blocks play for longer than ``deadline``."""
+    """Judges typed lines with a chat model; never blocks play for longer than ``deadline``
+    (``timeout`` is the connect deadline; both default to the narrator's, from config.toml)."""
 
     name = "model"
     FAILURES_BEFORE_PAUSE = 3
 
     def __init__(self, *, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
-                 timeout: float = 8.0, deadline: float = 10.0, max_tokens: int = 60,
+                 timeout: float | None = None, deadline: float | None = None, max_tokens: int = 60,
                  notice: Callable[[str], None] | None = None, log_path: Path | None = None,
                  json_mode: bool = True, cache_size: int = 512) -> None:
+        from .deadlines import read_deadlines
         from .llm import DEFAULT_MODEL, load_config
 
         config = load_config()
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
         self._api_key = api_key  # in memory only
-        self.timeout = float(timeout)
-        self.deadline = float(deadline)
+        self.notice = notice or (lambda text: None)
+        deadlines = read_deadlines(config)  # a bad value is the narrator's notice (it comes with one)
+        self.timeout = float(timeout if timeout is not None else deadlines.connect)
+        self.deadline = float(deadline if deadline is not None else min(deadlines.first_text, deadlines.request))
         self.max_tokens = max_tokens
         self.json_mode = json_mode
-        self.notice = notice or (lambda text: None)
         self.log_path = log_path if log_path is not None else _exchange_log()
         self.cache: OrderedDict[tuple, Verdict | None] = OrderedDict()
         self.cache_size = cache_size
@@ -182,7 +185,7 @@ class LLMJudge:
         if self._client is None:
             from .llm import make_client
 
-            self._client = make_client(self.base_url, self._api_key, self.timeout, 0)
+            self._client = make_client(self.base_url, self._api_key, self.deadline, 0, connect=self.timeout)
         return self._client
 
     def _request(self, messages) -> Any:

@@ -9,15 +9,17 @@ Every exchange is logged (JSON lines, readable by the user only, never the key n
 credentials in the server's URL). ``openai`` is imported only here, and only when a narrator
 is made.
 
-A stream that stops sending is given up on after ``stall`` seconds without a chunk (the
-first chunk may take ``timeout``). After a few failed beats in a row the model is paused:
-the night goes on from the templates until the player asks for the model again
-(:meth:`LLMNarrator.retry`).
+Every stage of a request has a deadline (:mod:`.deadlines`, ``[llm]`` in config.toml):
+connecting, the first text, a minimum rate and the longest silence after it, and a cap on the
+whole request, retries included; a server's Retry-After is obeyed only within what is left.
+After a few failed beats in a row the model is paused: the night goes on from the templates
+until the player asks for the model again (:meth:`LLMNarrator.retry`).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import queue
 import re
@@ -25,11 +27,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .base import Retraction, narrate_text, strip_control
 from .beats import Beat
+from .deadlines import Clock, Deadlines, read_deadlines
 from .templates import make_environment, prompts_dir
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -56,19 +60,26 @@ class LLMNarrator:
 
     def __init__(self, fallback, *, model: str | None = None, base_url: str | None = None,
                  api_key: str | None = None, notice: Callable[[str], None] | None = None,
-                 timeout: float = 30.0, stall: float = 5.0, max_retries: int = 1, max_chars: int = 700,
-                 max_tokens: int = 160,
+                 timeout: float | None = None, stall: float | None = None, max_retries: int = 1,
+                 max_chars: int = 700, max_tokens: int = 160,
                  temperature: float = 0.8, log_path: Path | None = None, setting: str | None = None,
-                 prompt_set: str = "llm", merge: bool | None = None, max_tokens_per_test: int | None = None) -> None:
+                 prompt_set: str = "llm", merge: bool | None = None, max_tokens_per_test: int | None = None,
+                 connect_timeout: float | None = None, first_text_timeout: float | None = None,
+                 min_rate: float | None = None, rate_window: float | None = None,
+                 request_timeout: float | None = None, deadlines: Deadlines | None = None) -> None:
         config = load_config()
         self.fallback = fallback
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
         self._api_key = api_key  # kept in memory only; never logged or saved
         self.notice = notice or (lambda text: None)
-        self.timeout = float(config.get("timeout", timeout))
-        self.stall = float(config.get("stall", stall))  # most seconds between two chunks
-        self.max_retries = max_retries
+        #: How long a request may take, stage by stage: arguments, then config.toml, then the
+        #: defaults (``timeout`` is the old name of ``first_text_timeout``).
+        self.deadlines = deadlines if deadlines is not None else read_deadlines(
+            config, self.notice, connect=connect_timeout,
+            first_text=first_text_timeout if first_text_timeout is not None else timeout,
+            min_rate=min_rate, rate_window=rate_window, stall=stall, request=request_timeout)
+        self.max_retries = max_retries  # retries of a failed request, within its deadlines
         self.max_chars = max_chars
         self.max_tokens = max_tokens
         #: One request per Test: the outcome and all that follows it, to the next Threat Card,
@@ -96,6 +107,24 @@ class LLMNarrator:
         #: Set by the night before each beat: text → contradictions with the fiction. A reply
         #: that contradicts the story is not kept; the templates tell that beat.
         self.guard: Callable[[str], list] | None = None
+
+    @property
+    def timeout(self) -> float:
+        """The first-text deadline (its old name)."""
+        return self.deadlines.first_text
+
+    @timeout.setter
+    def timeout(self, value: float) -> None:
+        self.deadlines = replace(self.deadlines, first_text=float(value))
+
+    @property
+    def stall(self) -> float:
+        """The longest silence after the first text."""
+        return self.deadlines.stall
+
+    @stall.setter
+    def stall(self, value: float) -> None:
+        self.deadlines = replace(self.deadlines, stall=float(value))
 
     # ------------------------------------------------------------------ the interface
 
@@ -266,7 +295,9 @@ class LLMNarrator:
             self._client_error = f"the openai package is missing ({exc})"
             raise RuntimeError(self._client_error) from None
         try:
-            self._client = make_client(self.base_url, self._api_key, self.timeout, self.max_retries)
+            # retries are ours, within the deadlines (the SDK's would sleep out any Retry-After)
+            self._client = make_client(self.base_url, self._api_key, self.deadlines.request, 0,
+                                       connect=self.deadlines.connect)
         except RuntimeError as exc:
             self._client_error = str(exc)
             raise
@@ -275,43 +306,41 @@ class LLMNarrator:
     def _stream(self, client, messages, max_tokens: int | None = None) -> Iterator[tuple[str, str | None]]:
         """(text, finish_reason) pieces, control sequences stripped line by line."""
         self.usage["calls"] += 1
-        stream = client.chat.completions.create(
-            model=self.model, messages=messages, stream=True, max_tokens=max_tokens or self.max_tokens,
-            temperature=self.temperature, stream_options={"include_usage": True})
+        request = dict(model=self.model, messages=messages, stream=True, max_tokens=max_tokens or self.max_tokens,
+                       temperature=self.temperature, stream_options={"include_usage": True})
         buffer = ""
         reported = False
         pieces = 0
-        with stream:
-            for chunk in self._chunks(stream):
-                usage = getattr(chunk, "usage", None)
-                if usage is not None:
-                    reported = True
-                    self.usage["prompt_tokens"] += int(getattr(usage, "prompt_tokens", 0) or 0)
-                    self.usage["completion_tokens"] += int(getattr(usage, "completion_tokens", 0) or 0)
-                choices = getattr(chunk, "choices", None) or []
-                if not choices:
-                    continue
-                choice = choices[0]
-                delta = getattr(choice, "delta", None)
-                piece = getattr(delta, "content", None) or ""
-                finish = getattr(choice, "finish_reason", None)
-                if finish:
-                    self.last_finish = finish
-                if piece:
-                    pieces += 1
-                if not isinstance(piece, str):
-                    raise ValueError("malformed reply: content is not text")
-                buffer += piece
-                # release up to the last whitespace (or a long run), never inside a fresh escape
-                cut = max(buffer.rfind(" "), buffer.rfind("\n")) + 1
-                if not cut and len(buffer) >= 160:
-                    cut = len(buffer)
-                cut = _safe_cut(buffer, cut)
-                if cut:
-                    yield strip_control(buffer[:cut]), finish
-                    buffer = buffer[cut:]
-                elif finish:
-                    yield "", finish
+        for chunk in self._chunks(client, request):
+            usage = getattr(chunk, "usage", None)
+            if usage is not None:
+                reported = True
+                self.usage["prompt_tokens"] += int(getattr(usage, "prompt_tokens", 0) or 0)
+                self.usage["completion_tokens"] += int(getattr(usage, "completion_tokens", 0) or 0)
+            choices = getattr(chunk, "choices", None) or []
+            if not choices:
+                continue
+            choice = choices[0]
+            delta = getattr(choice, "delta", None)
+            piece = getattr(delta, "content", None) or ""
+            finish = getattr(choice, "finish_reason", None)
+            if finish:
+                self.last_finish = finish
+            if piece:
+                pieces += 1
+            if not isinstance(piece, str):
+                raise ValueError("malformed reply: content is not text")
+            buffer += piece
+            # release up to the last whitespace (or a long run), never inside a fresh escape
+            cut = max(buffer.rfind(" "), buffer.rfind("\n")) + 1
+            if not cut and len(buffer) >= 160:
+                cut = len(buffer)
+            cut = _safe_cut(buffer, cut)
+            if cut:
+                yield strip_control(buffer[:cut]), finish
+                buffer = buffer[cut:]
+            elif finish:
+                yield "", finish
         if buffer:
             yield strip_control(buffer), None
         if not reported:  # a server that reports no usage (llama.cpp): estimate, and say so
@@ -319,43 +348,95 @@ class LLMNarrator:
             self.usage["prompt_tokens"] += sum(len(m["content"]) for m in messages) // 4
             self.usage["completion_tokens"] += pieces
 
-    def _chunks(self, stream) -> Iterator[Any]:
-        """The stream's chunks, read by a helper thread so that a stall is noticed: no chunk
-        for ``timeout`` seconds at first, or ``stall`` seconds between two, ends the beat."""
+    def _chunks(self, client, request: dict[str, Any]) -> Iterator[Any]:
+        """The reply's chunks. A helper thread makes the request (retrying within the
+        deadlines) and reads the stream; this side waits for its chunks against the deadlines
+        (:class:`~.deadlines.Clock`), each chunk timed when it arrived, and ends the request
+        (:class:`StreamStalled`) the moment one passes."""
+        clock = Clock(self.deadlines)
         q: queue.Queue = queue.Queue()
         stop = threading.Event()
+        held: dict[str, Any] = {}
 
         def pump() -> None:
             try:
-                for chunk in stream:
-                    q.put(("chunk", chunk))
-                    if stop.is_set():
-                        return
+                stream = self._open(client, request, clock, stop)
+                held["stream"] = stream
+                if stop.is_set():  # given up while the request was being made
+                    _close(stream)
+                    return
+                with stream:
+                    for chunk in stream:
+                        q.put(("chunk", clock.now(), chunk))
+                        if stop.is_set():
+                            return
             except BaseException as exc:  # handed to the reader
-                q.put(("error", exc))
+                q.put(("error", clock.now(), exc))
             else:
-                q.put(("end", None))
+                q.put(("end", clock.now(), None))
 
         threading.Thread(target=pump, name="llm-stream", daemon=True).start()
-        wait = self.timeout
         try:
             while True:
+                now = clock.now()
                 try:
-                    kind, item = q.get(timeout=wait)
+                    kind, at, item = q.get(timeout=max(clock.due(now) - now, 0.001))
                 except queue.Empty:
-                    raise StreamStalled(f"the model stopped sending for {wait:g} s") from None
+                    why = clock.expired(clock.now())
+                    if why:
+                        raise StreamStalled(why) from None
+                    continue
                 if kind == "end":
                     return
                 if kind == "error":
                     raise item
-                wait = self.stall
+                why = clock.expired(at)  # as things stood when this chunk came
+                if why:
+                    raise StreamStalled(why)
+                clock.text(at, _text_length(item))
                 yield item
         finally:
             stop.set()
+            if "stream" in held:
+                _close(held["stream"])  # wakes the helper thread, ends the connection
+
+    def _open(self, client, request: dict[str, Any], clock: Clock, stop: threading.Event):
+        """The stream of ``request``, retried up to ``max_retries`` times after a failure worth
+        retrying (a refused or dropped connection, 408, 409, 429, 5xx) — but only while the
+        wait (the server's Retry-After, or a short backoff) ends before the first-text
+        deadline."""
+        import openai
+
+        d = self.deadlines
+        attempt = 0
+        while True:
+            left = clock.first_by - clock.now()
+            if left <= 0:
+                raise StreamStalled(f"no text within {clock.first_by - clock.start:g} s")
+            short = min(d.connect, left)
+            # the reader enforces the deadlines; these only let this thread end in time (a
+            # read may wait as long as the checks after the first text allow, or to the cap)
+            rest = clock.end - clock.now()
+            after = [x for x in (d.stall, d.rate_window if d.min_rate else 0) if x] or [rest]
+            read = min(rest, max(left, *after))
+            timeout = openai.Timeout(read, connect=short, write=short, pool=short)
             try:
-                stream.close()  # wakes the helper thread, ends the connection
-            except Exception:
-                pass
+                return client.chat.completions.create(**request, timeout=timeout)
+            except Exception as exc:
+                if attempt >= self.max_retries or stop.is_set():
+                    raise
+                wait, asked = retry_wait(exc, attempt)
+                if wait is None:
+                    raise
+                left = clock.first_by - clock.now()
+                if wait >= left:
+                    if asked:
+                        raise StreamStalled(f"{describe_error(exc)}: the server asks to wait {wait:g} s, "
+                                            f"more than the {max(math.floor(left), 0)} s left") from None
+                    raise
+                if stop.wait(wait):
+                    raise
+                attempt += 1
 
     # ------------------------------------------------------------------ notices and the log
 
@@ -382,18 +463,93 @@ class LLMNarrator:
 
 
 class StreamStalled(TimeoutError):
-    """The model's stream stopped sending chunks."""
+    """A deadline of the model's reply passed (the message says which)."""
 
 
-_URL_USER = re.compile(r"(?<=//)[^/@\s]*@")
-_URL_SECRET = re.compile(r"(?i)([?&](?:api[_-]?key|key|token|access[_-]?token|secret|password|sig)=)[^&#\s]*")
+def _close(stream) -> None:
+    try:
+        stream.close()
+    except Exception:
+        pass
+
+
+def _text_length(chunk) -> int:
+    """Characters of text in a chunk (0 for none, or for content that is not text)."""
+    choices = getattr(chunk, "choices", None) or []
+    content = getattr(getattr(choices[0], "delta", None), "content", None) if choices else None
+    return len(content) if isinstance(content, str) else 0
+
+
+#: Statuses worth asking again (as the SDK's own retries): timeout, conflict, rate limit, 5xx.
+RETRY_STATUSES = (408, 409, 429)
+
+
+def retry_wait(exc: BaseException, attempt: int) -> tuple[float | None, bool]:
+    """(seconds to wait before asking again, whether the server asked for them): the
+    server's ``Retry-After`` (or ``retry-after-ms``) when it sends one, else a backoff of
+    0.5 s, 1 s, 2 s …; (None, False) when the failure is not worth a retry."""
+    import openai
+
+    if isinstance(exc, openai.APIStatusError):
+        status = exc.status_code
+        if status not in RETRY_STATUSES and status < 500:
+            return None, False
+        asked = retry_after(getattr(getattr(exc, "response", None), "headers", None))
+        if asked is not None:
+            return asked, True
+    elif not isinstance(exc, openai.APIConnectionError):
+        return None, False
+    return min(0.5 * 2 ** attempt, 8.0), False
+
+
+def retry_after(headers) -> float | None:
+    """Seconds from a ``retry-after-ms`` or ``retry-after`` header (seconds or an HTTP date);
+    None when there is none, or it is not a time."""
+    if headers is None:
+        return None
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        raw = headers.get(name)
+        if raw is None:
+            continue
+        raw = str(raw).strip()[:64]
+        try:
+            seconds = float(raw) * scale
+        except ValueError:
+            if scale != 1.0:
+                continue
+            try:
+                from email.utils import parsedate_to_datetime
+
+                when = parsedate_to_datetime(raw)
+                seconds = when.timestamp() - time.time()
+            except (TypeError, ValueError, IndexError, OverflowError):
+                continue
+        if math.isfinite(seconds) and seconds >= 0:
+            return seconds
+    return None
+
+
+#: ``user:password@`` after a scheme's ``//`` (up to the last ``@``: a password may hold one).
+_URL_USER = re.compile(r"(?<=//)[^/?#\s]*@")
+#: Words that name a credential, anywhere in a query key (``subscription-key``, ``X-Amz-Signature``).
+SECRET_WORDS = ("key", "token", "auth", "secret", "pass", "pwd", "sig", "credential", "session", "cookie")
+_URL_PARAM = re.compile(r"([?&;#])([^=&;#\s?]+)=([^&;#\s'\"<>]*)")
+
+
+def _secret_name(name: str) -> bool:
+    from urllib.parse import unquote
+
+    name = unquote(name).casefold()
+    return any(word in name for word in SECRET_WORDS)
 
 
 def redact_url(url: str | None) -> str | None:
-    """``url`` with credentials taken out: ``user:password@`` and secret query values."""
+    """``url`` with credentials taken out: ``user:password@``, and the value of any query (or
+    fragment) parameter whose name holds a word of :data:`SECRET_WORDS`, case aside."""
     if not url:
         return url
-    return _URL_SECRET.sub(r"\1***", _URL_USER.sub("***@", str(url)))
+    text = _URL_USER.sub("***@", str(url))
+    return _URL_PARAM.sub(lambda m: f"{m[1]}{m[2]}=***" if _secret_name(m[2]) else m[0], text)
 
 
 def _safe_cut(buffer: str, cut: int) -> int:
@@ -413,12 +569,15 @@ def _default_log() -> Path | None:
         return None
 
 
-def make_client(base_url: str | None, api_key: str | None, timeout: float, max_retries: int):
-    """An ``openai.OpenAI`` client for any compatible server; one line (RuntimeError) when it
-    cannot be made (no key, a bad URL). The key stays in memory."""
+def make_client(base_url: str | None, api_key: str | None, timeout: float, max_retries: int, *,
+                connect: float | None = None):
+    """An ``openai.OpenAI`` client for any compatible server (``timeout`` for every stage of a
+    request, ``connect`` for connecting when given); one line (RuntimeError) when it cannot be
+    made (no key, a bad URL). The key stays in memory."""
     import openai
 
-    kwargs: dict[str, Any] = {"timeout": timeout, "max_retries": max_retries}
+    kwargs: dict[str, Any] = {"timeout": timeout if connect is None else openai.Timeout(timeout, connect=connect),
+                              "max_retries": max_retries}
     if base_url:
         kwargs["base_url"] = base_url
     if api_key:
@@ -430,13 +589,30 @@ def make_client(base_url: str | None, api_key: str | None, timeout: float, max_r
             from None
 
 
+#: A credential in a message: after a word naming one and ``=``/``:`` (any value), or after the
+#: word and a space (a value of 8 characters or more with a digit in it); a bearer token; a key.
+_MESSAGE_SECRETS = (
+    (re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"), "sk-…"),
+    (re.compile(r"(?i)(\bbearer\s+)[^\s'\",;]+"), r"\1…"),
+    (re.compile(r"(?i)((?:key|token|auth|authorization|secret|password|passwd|pwd|signature|sig|credentials?)"
+                r"[\"']?\s*[=:]\s*[\"']?)(?!…|\*\*\*)[^\s'\",;&#)]+"), r"\1…"),
+    (re.compile(r"(?i)(\b(?:key|token|secret|password|passwd|signature)\s+)(?=[^\s'\",;]*\d)[^\s'\",;…]{8,}"),
+     r"\1…"),
+)
+
+
 def describe_error(exc: BaseException) -> str:
     """A short, key-free description of an LLM failure."""
     name = type(exc).__name__
     status = getattr(exc, "status_code", None)
     if status is not None:
         return f"HTTP {status} ({name})"
-    text = str(exc).split("\n")[0][:120]
-    # never echo anything that looks like a key, nor credentials in a URL
-    text = re.sub(r"(sk-|key[=: ]+)[A-Za-z0-9_\-]{6,}", r"\1…", redact_url(text) or "")
+    text = str(exc).split("\n")[0][:2000]
+    # never echo anything that looks like a key, nor credentials in a URL (before cutting it short)
+    text = redact_url(text) or ""
+    for pattern, replacement in _MESSAGE_SECRETS:
+        text = pattern.sub(replacement, text)
+    text = text[:120]
+    if isinstance(exc, StreamStalled):
+        return text
     return f"{name}: {text}" if text else name

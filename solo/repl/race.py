@@ -211,7 +211,7 @@ def narrator_for(night: Night):
             from ..narration.llm import LLMNarrator
 
             state.narrator = LLMNarrator(templates, model=llm.model, base_url=llm.base_url, api_key=llm._api_key,
-                                         notice=llm.notice, timeout=llm.timeout, prompt_set="llm-t13")
+                                         notice=llm.notice, deadlines=llm.deadlines, prompt_set="llm-t13")
     return state.narrator
 
 

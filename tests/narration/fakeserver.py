@@ -1,4 +1,13 @@
-"""A local OpenAI-compatible HTTP server that misbehaves on purpose (127.0.0.1 only)."""
+"""A local OpenAI-compatible HTTP server that misbehaves on purpose (127.0.0.1 only).
+
+Modes: ``ok`` streams ``pieces``; ``stall`` sends no headers for ``stall`` seconds; ``silent``
+sends headers, then nothing for ``stall`` seconds; ``keepalive`` sends chunks with no text
+every ``every`` seconds for ``stall`` seconds; ``trickle`` sends ``piece`` every ``every``
+seconds for ``stall`` seconds; ``slowstart`` waits ``delay`` seconds before its headers, then
+streams ``pieces`` one every ``every`` seconds; an HTTP status (``"429"``, ``"500"``, ...)
+answers with that status and ``Retry-After: retry_after``; ``garbage``, ``empty``,
+``midstall``, ``malformed`` and ``cut`` as their comments say. ``script`` lists the modes of
+the first requests, in order; ``mode`` answers the rest."""
 
 from __future__ import annotations
 
@@ -28,13 +37,15 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("content-length", 0))
         self.server.requests.append({"path": self.path, "headers": dict(self.headers),
                                      "body": self.rfile.read(length).decode()})
-        mode = self.server.mode
+        mode = self.server.script.pop(0) if self.server.script else self.server.mode
         if mode == "stall":
             time.sleep(self.server.stall)
             return self._send(200, b"{}")
+        if mode == "slowstart":
+            time.sleep(self.server.delay)
         if mode.isdigit():  # any HTTP error status: "429", "500", "502", "503", ...
             payload = json.dumps({"error": {"message": f"fake {mode}", "type": "fake"}}).encode()
-            return self._send(int(mode), payload, headers={"retry-after": "0"})
+            return self._send(int(mode), payload, headers={"retry-after": self.server.retry_after})
         if mode == "garbage":
             return self._send(200, b"<html>this is not json</html>", ctype="application/json")
         self.send_response(200)
@@ -42,6 +53,15 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("connection", "close")  # the body ends when the stream does
         self.close_connection = True
         self.end_headers()
+        if mode in ("silent", "keepalive", "trickle"):
+            return self._drip(None if mode == "silent" else "" if mode == "keepalive" else self.server.piece)
+        if mode == "slowstart":
+            for piece in self.server.pieces:
+                if not self._write(chunk(piece)):
+                    return
+                time.sleep(self.server.every)
+            self._write(chunk(None, "stop") + b"data: [DONE]\n\n")
+            return
         if mode == "empty":
             self.wfile.write(b"data: [DONE]\n\n")
             return
@@ -73,25 +93,51 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(chunk(usage={"prompt_tokens": 50, "completion_tokens": 12, "total_tokens": 62}))
         self.wfile.write(b"data: [DONE]\n\n")
 
+    def _drip(self, piece):
+        """Send ``piece`` (None: nothing at all) every ``every`` seconds for ``stall`` seconds."""
+        end = time.monotonic() + self.server.stall
+        while time.monotonic() < end:
+            if piece is not None and not self._write(chunk(piece)):
+                return  # the client has gone
+            time.sleep(self.server.every if piece is not None else min(0.05, self.server.stall))
+        self._write(chunk(None, "stop") + b"data: [DONE]\n\n")
+
+    def _write(self, data) -> bool:
+        try:
+            self.wfile.write(data)
+            self.wfile.flush()
+            return True
+        except OSError:
+            return False
+
     def _send(self, status, payload, ctype="application/json", headers=None):
-        self.send_response(status)
-        self.send_header("content-type", ctype)
-        self.send_header("content-length", str(len(payload)))
-        for k, v in (headers or {}).items():
-            self.send_header(k, v)
-        self.end_headers()
-        self.wfile.write(payload)
+        try:
+            self.send_response(status)
+            self.send_header("content-type", ctype)
+            self.send_header("content-length", str(len(payload)))
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(payload)
+        except OSError:  # the client has gone (it gave up waiting)
+            pass
 
 
 class FakeServer:
-    def __init__(self, mode="ok", pieces=("The door ", "creaks open. ", "What do you do?"), stall=3.0, port=0):
+    def __init__(self, mode="ok", pieces=("The door ", "creaks open. ", "What do you do?"), stall=3.0, port=0,
+                 every=4.0, piece="a ", delay=0.0, retry_after="0", script=()):
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.httpd.mode = mode
         self.httpd.pieces = list(pieces)
         self.httpd.stall = stall
+        self.httpd.every = every
+        self.httpd.piece = piece
+        self.httpd.delay = delay
+        self.httpd.retry_after = retry_after
+        self.httpd.script = list(script)
         self.httpd.requests = []
         self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     @property
     def url(self):

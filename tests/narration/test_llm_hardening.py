@@ -4,6 +4,8 @@ import os
 import stat
 import time
 
+import pytest
+
 from solo.narration.base import Retraction, narrate_text
 from solo.narration.llm import LLMNarrator, describe_error, redact_url
 
@@ -68,3 +70,50 @@ def test_redaction():
     assert redact_url("https://h/v1?key=abc&x=1") == "https://h/v1?key=***&x=1"
     assert redact_url("http://h/v1") == "http://h/v1"
     assert "pw" not in describe_error(ValueError("cannot reach http://me:pw@host/v1"))
+
+
+# ---------------------------------------------------------------------- every credential (issue 25, item 6)
+
+SECRET_NAMES = ["key", "api_key", "API_KEY", "apikey", "x-api-key", "auth", "Auth", "auth_token", "token",
+                "access_token", "access_key", "AccessKey", "subscription-key", "Ocp-Apim-Subscription-Key",
+                "sig", "signature", "X-Amz-Signature", "password", "Password", "passwd", "pwd", "pass", "secret",
+                "client_secret", "sessionid", "credential", "p%61ssword"]
+
+
+@pytest.mark.parametrize("name", SECRET_NAMES)
+def test_every_credential_in_a_query_is_taken_out(name):
+    url = f"https://h.example/v1?model=m&{name}=S3CR3T-value_1&x=1#frag"
+    assert redact_url(url) == f"https://h.example/v1?model=m&{name}=***&x=1#frag"
+    assert redact_url(f"https://h.example/v1?{name}=S3CR3T-value_1") == f"https://h.example/v1?{name}=***"
+    assert "S3CR3T" not in describe_error(ValueError(f"cannot reach 'https://h.example/v1?{name}=S3CR3T-value_1'"))
+
+
+@pytest.mark.parametrize("url,kept", [
+    ("https://alice:p@ss@h.example/v1", "https://***@h.example/v1"),
+    ("https://alice:p%40ss@h.example/v1", "https://***@h.example/v1"),
+    ("https://:S3CR3T@h.example/v1", "https://***@h.example/v1"),
+    ("https://h.example/v1#access_token=S3CR3T", "https://h.example/v1#access_token=***"),
+    ("https://h.example/v1?sv=2024&sig=S3CR3T%2Bx%3D&se=1", "https://h.example/v1?sv=2024&sig=***&se=1"),
+    ("https://h.example/v1?model=gpt&n=1", "https://h.example/v1?model=gpt&n=1"),
+], ids=["at-in-password", "encoded-at", "no-user", "fragment", "sas", "nothing-secret"])
+def test_passwords_and_fragments_are_taken_out_too(url, kept):
+    assert redact_url(url) == kept
+    assert "S3CR3T" not in redact_url(url) and "ss@" not in redact_url(url)
+
+
+@pytest.mark.parametrize("message", [
+    "Authorization: Bearer S3CR3T-abcdef", "auth=S3CR3T-abcdef", "password: S3CR3T-abcdef",
+    "'api-key': 'S3CR3T-abcdef'", "token S3CR3T-abcdef rejected", "sk-proj-S3CR3T-abcdef",
+], ids=["bearer", "auth", "password", "quoted-header", "token-word", "sk-key"])
+def test_errors_shown_or_logged_keep_no_credential(message):
+    assert "S3CR3T" not in describe_error(RuntimeError(f"refused: {message}"))
+
+
+def test_a_log_of_failures_keeps_no_credential_from_the_url(tmp_path):
+    query = "&".join(f"{name}=S3CR3T{i}" for i, name in enumerate(SECRET_NAMES))
+    with FakeServer("500") as srv:
+        url = srv.url.replace("http://", "http://alice:p@ss@") + "?" + query
+        n = narrator(url, tmp_path, [])
+        narrate_text(n, beats()[0])
+    text = (tmp_path / "llm.jsonl").read_text()
+    assert "S3CR3T" not in text and "ss@" not in text and "HTTP 500" in text

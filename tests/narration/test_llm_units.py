@@ -131,8 +131,9 @@ def test_the_merge_switch_in_the_environment(monkeypatch, value, merge):
 def test_the_defaults(tmp_path):
     n = LLMNarrator(TemplateNarrator(1), log_path=None)
     assert n.model == L.DEFAULT_MODEL == "gpt-4o-mini" and n.base_url is None
-    assert (n.timeout, n.stall, n.max_retries, n.max_chars, n.max_tokens, n.temperature) == (30.0, 5.0, 1, 700, 160,
+    assert (n.timeout, n.stall, n.max_retries, n.max_chars, n.max_tokens, n.temperature) == (60.0, 10.0, 1, 700, 160,
                                                                                               0.8)
+    assert (n.deadlines.connect, n.deadlines.request) == (15.0, 180.0)
     assert n.merge is True and n.max_tokens_per_test == 220 and n.prompt_set == "llm" and n.setting is None
     assert n.usage == {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False,
                        "seconds": 0.0}
@@ -305,19 +306,20 @@ def test_two_failures_then_a_success_do_not_pause(tmp_path):
 def test_the_client_error_is_kept_until_retry(tmp_path, monkeypatch):
     made = []
 
-    def fail(*a):
-        made.append(a)
+    def fail(*a, **kw):
+        made.append((a, kw))
         raise RuntimeError("no API key (set OPENAI_API_KEY)")
 
     monkeypatch.setattr(L, "make_client", fail)
     n = LLMNarrator(TemplateNarrator(1), model="m", base_url="http://h/v1", api_key="sk-1", timeout=3, max_retries=2,
-                    log_path=None)
+                    request_timeout=40, connect_timeout=4, log_path=None)
     for _ in range(2):
         with pytest.raises(RuntimeError, match="no API key"):
             n.client()
-    assert made == [("http://h/v1", "sk-1", 3.0, 2)]  # asked once
+    # asked once; the retries are the narrator's own, within the deadlines, never the SDK's
+    assert made == [(("http://h/v1", "sk-1", 40.0, 0), {"connect": 4.0})]
     n.retry()
-    monkeypatch.setattr(L, "make_client", lambda *a: "client")
+    monkeypatch.setattr(L, "make_client", lambda *a, **kw: "client")
     assert n.client() == "client" and n.client() == "client"
 
 
@@ -488,6 +490,8 @@ def test_a_client_is_made_for_any_server_and_a_missing_key_is_one_line(monkeypat
     c = L.make_client("http://127.0.0.1:9/v1", "sk-local", 2.5, 3)
     assert str(c.base_url).rstrip("/") == "http://127.0.0.1:9/v1" and c.api_key == "sk-local"
     assert c.timeout == 2.5 and c.max_retries == 3
+    c = L.make_client("http://127.0.0.1:9/v1", "sk-local", 30.0, 0, connect=4.0)
+    assert (c.timeout.connect, c.timeout.read, c.max_retries) == (4.0, 30.0, 0)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
     c = L.make_client(None, None, 1.0, 0)
     assert c.api_key == "sk-env" and "api.openai.com" in str(c.base_url)
@@ -548,13 +552,13 @@ def test_a_stream_that_never_starts_waits_the_timeout_and_one_that_stops_the_sta
     n.timeout, n.stall = 0.05, 9.0
     assert narrate_text(n, dawn()) == tmpl(dawn())
     rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
-    assert rec["error"] == "StreamStalled: the model stopped sending for 0.05 s" and silent.closed
+    assert rec["error"] == "no text within 0.05 s" and silent.closed
     stops = Blocking([piece("The sun ")])
     n = make(tmp_path, stops)
     n.timeout, n.stall = 9.0, 0.05
     assert list(n.narrate(dawn()))[-1] == tmpl(dawn())
     rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
-    assert rec["error"] == "StreamStalled: the model stopped sending for 0.05 s" and stops.closed
+    assert rec["error"] == "the model stopped sending for 0.05 s" and stops.closed
 
 
 def test_a_finished_stream_is_closed(tmp_path):

@@ -1,0 +1,297 @@
+"""A model server can never hold play (issue 25, item 4): every stage of a request has a
+deadline, set under ``[llm]`` in config.toml — connecting, the first text, a minimum rate,
+the longest silence, the whole request — and a Retry-After is obeyed only within what is left.
+Each fault ends the beat, which the templates then tell. The deadlines here are small; the
+wall-clock caps are generous, so that only a fault left unbounded exceeds them."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from solo.narration.base import Retraction, narrate_text
+from solo.narration.judge_llm import LLMJudge
+from solo.narration.llm import LLMNarrator
+from solo.narration.templates import TemplateNarrator
+from solo.narration.tropes import SLASHER
+
+from .fakeserver import FakeServer
+from .test_llm_faults import KEY, beats, expected_templates
+
+#: Small deadlines, in seconds (rates in tokens a second).
+FAST = {"connect_timeout": 0.5, "first_text_timeout": 0.5, "min_rate": 2, "rate_window": 1.0, "stall": 5.0,
+        "request_timeout": 2.0}
+CAP = 10.0  # a beat under FAST ends within about 2 s; a fault left unbounded takes 30 s or more
+
+
+def toml(value):
+    return json.dumps(value) if not isinstance(value, bool) else str(value).lower()
+
+
+@pytest.fixture
+def config(tmp_path, monkeypatch):
+    """``config(**values)`` writes them as the ``[llm]`` table of the config.toml solo reads."""
+    path = tmp_path / "config.toml"
+    monkeypatch.setenv("SOLO_CONFIG", str(path))
+    for name in ("SOLO_MODEL", "OPENAI_BASE_URL", "SOLO_LLM_MERGE", "SOLO_MAX_TOKENS_PER_TEST"):
+        monkeypatch.delenv(name, raising=False)
+
+    def write(**values):
+        path.write_text("[llm]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in values.items()), encoding="utf-8")
+
+    return write
+
+
+def narrator(url, tmp_path, notices, **kw):
+    """A narrator with the deadlines of config.toml and the default retries."""
+    return LLMNarrator(TemplateNarrator(seed=1), base_url=url, api_key=KEY, model="fake", notice=notices.append,
+                       log_path=tmp_path / "llm.jsonl", **kw)
+
+
+def told(n):
+    """(chunks of the first beat, seconds taken)."""
+    started = time.monotonic()
+    chunks = list(n.narrate(beats()[0]))
+    return chunks, time.monotonic() - started
+
+
+def logged(tmp_path):
+    return [json.loads(line) for line in (tmp_path / "llm.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+# ---------------------------------------------------------------------- each stage is bounded
+
+
+@pytest.mark.parametrize("mode,why", [
+    ("stall", "no headers at all"),
+    ("silent", "headers, then nothing"),
+    ("keepalive", "chunks that carry no text"),
+], ids=["no-headers", "headers-then-nothing", "empty-chunks"])
+def test_no_text_ends_the_beat_at_the_first_text_deadline(mode, why, config, tmp_path):
+    config(**FAST)
+    notices = []
+    with FakeServer(mode, stall=30.0, every=0.05) as srv:
+        chunks, took = told(narrator(srv.url, tmp_path, notices))
+        asked = len(srv.requests)
+    assert took < CAP, (why, took)
+    assert chunks[-1] == expected_templates()[0] and not any(isinstance(c, Retraction) for c in chunks)
+    assert asked == 1  # no retry once the deadline has passed
+    assert len(notices) == 1 and "no text within 0.5 s" in notices[0]
+    assert logged(tmp_path)[-1]["error"] == "no text within 0.5 s"
+
+
+def test_a_trickle_below_the_minimum_rate_is_given_up(config, tmp_path):
+    """One chunk of two characters every half second is 1 token a second (characters / 4):
+    under the 2 a second asked for, though never silent for the 5 s of ``stall``."""
+    config(**FAST | {"request_timeout": 5.0})
+    notices = []
+    with FakeServer("trickle", piece="a ", every=0.5, stall=30.0) as srv:
+        chunks, took = told(narrator(srv.url, tmp_path, notices))
+    assert took < CAP, took
+    assert "".join(c for c in chunks[:-1] if isinstance(c, str)).startswith("a ")  # it did stream
+    assert any(isinstance(c, Retraction) for c in chunks) and chunks[-1] == expected_templates()[0]
+    assert len(notices) == 1 and "under 2 tokens/s for 1 s" in notices[0]
+
+
+def test_a_stream_fast_enough_but_endless_ends_at_the_request_cap(config, tmp_path):
+    """Twenty-five tokens a second passes the rate; the whole request still has its cap."""
+    config(**FAST | {"request_timeout": 1.5, "min_rate": 1})
+    notices = []
+    with FakeServer("trickle", piece="word ", every=0.05, stall=30.0) as srv:
+        chunks, took = told(narrator(srv.url, tmp_path, notices))
+    assert took < CAP, took
+    assert any(isinstance(c, Retraction) for c in chunks) and chunks[-1] == expected_templates()[0]
+    assert len(notices) == 1 and "over 1.5 s" in notices[0]
+
+
+def test_a_retry_after_longer_than_what_is_left_is_not_waited_for(config, tmp_path):
+    """``429 Retry-After: 60`` with the default retry: the beat falls back at once."""
+    config(**FAST | {"first_text_timeout": 3.0, "request_timeout": 5.0})
+    notices = []
+    with FakeServer("429", retry_after="60") as srv:
+        chunks, took = told(narrator(srv.url, tmp_path, notices))
+        asked = len(srv.requests)
+    assert took < CAP, took
+    assert chunks == [expected_templates()[0]] and asked == 1
+    assert len(notices) == 1 and "HTTP 429" in notices[0] and "60 s" in notices[0]
+
+
+def test_a_retry_after_within_what_is_left_is_obeyed(config, tmp_path):
+    config(**FAST | {"first_text_timeout": 5.0, "request_timeout": 8.0})
+    notices = []
+    with FakeServer("ok", script=["429"], retry_after="0.3") as srv:
+        chunks, took = told(narrator(srv.url, tmp_path, notices))
+        asked = len(srv.requests)
+    assert "".join(chunks) == "The door creaks open. What do you do?" and asked == 2 and notices == []
+    assert took < CAP
+
+
+def test_a_slow_prompt_and_a_slow_steady_stream_are_waited_for(config, tmp_path):
+    """Headers only with the first token (as llama-cpp-python's server sends them) after
+    longer than ``connect_timeout``, then about 12 tokens a second: narrated by the model."""
+    config(**FAST | {"first_text_timeout": 4.0, "request_timeout": 8.0, "rate_window": 0.5})
+    notices = []
+    pieces = ["The ", "door ", "creaks ", "open, ", "slowly. ", "What ", "do ", "you ", "do?"]
+    with FakeServer("slowstart", pieces=pieces, delay=1.0, every=0.1) as srv:
+        chunks, _ = told(narrator(srv.url, tmp_path, notices))
+    assert "".join(chunks) == "".join(pieces) and notices == []
+
+
+def test_a_whole_autoplay_night_against_a_trickling_server_ends(config, tmp_path, monkeypatch):
+    """Every beat trickles; each ends at its deadline, the model pauses after a few, and the
+    templates tell the rest of the night."""
+    from solo.nott.rules import ASHCAN
+    from solo.sim.autoplay import autoplay
+
+    config(**FAST | {"request_timeout": 5.0})
+    monkeypatch.setenv("SOLO_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    notices = []
+    with FakeServer("trickle", piece="a ", every=0.5, stall=600.0) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.url)
+        started = time.monotonic()
+        night = autoplay(4, ASHCAN, out=tmp_path / "night.md", narrator_kind="llm", model="fake",
+                         notice=notices.append)
+        took = time.monotonic() - started
+        asked = len(srv.requests)
+    assert night.game.outcome() is not None and "## Epilogue" in (tmp_path / "night.md").read_text()
+    assert took < 60, took
+    assert asked == LLMNarrator.FAILURES_BEFORE_PAUSE and night.narrator.paused
+    assert "under 2 tokens/s" in notices[0] and "narrator retry" in notices[-1]
+
+
+# ---------------------------------------------------------------------- the trope judge
+
+
+def test_the_trope_judge_has_the_same_deadlines(config, tmp_path):
+    config(**FAST)
+    notices = []
+    with FakeServer("stall", stall=30.0) as srv:
+        judge = LLMJudge(base_url=srv.url, api_key=KEY, model="fake", notice=notices.append,
+                         log_path=tmp_path / "llm.jsonl")
+        started = time.monotonic()
+        verdict = judge.judge("Let's split up", "Ann", SLASHER)
+        took = time.monotonic() - started
+    assert verdict is None and took < 5.0, took  # 0.5 s; 10 s was its own deadline before
+    assert (judge.timeout, judge.deadline) == (0.5, 0.5)
+    assert len(notices) == 1 and "no Genre Point, play goes on" in notices[0]
+
+
+def test_the_trope_judge_does_not_wait_out_a_long_retry_after(config, tmp_path):
+    config(**FAST | {"first_text_timeout": 3.0})
+    with FakeServer("429", retry_after="60") as srv:
+        judge = LLMJudge(base_url=srv.url, api_key=KEY, model="fake", log_path=tmp_path / "llm.jsonl")
+        started = time.monotonic()
+        assert judge.judge("Let's split up", "Ann", SLASHER) is None
+        took = time.monotonic() - started
+        asked = len(srv.requests)
+    assert took < CAP and asked == 1
+
+
+# ---------------------------------------------------------------------- the settings
+
+
+def test_the_deadlines_come_from_config_toml_and_arguments_win(config, tmp_path):
+    config(connect_timeout=3, first_text_timeout=20, min_rate=1.5, rate_window=6, stall=7, request_timeout=90)
+    n = narrator("http://127.0.0.1:9/v1", tmp_path, [])
+    d = n.deadlines
+    assert (d.connect, d.first_text, d.min_rate, d.rate_window, d.stall, d.request) == (3, 20, 1.5, 6, 7, 90)
+    n = narrator("http://127.0.0.1:9/v1", tmp_path, [], first_text_timeout=2, request_timeout=4, stall=1)
+    assert (n.deadlines.first_text, n.deadlines.request, n.deadlines.stall, n.deadlines.connect) == (2, 4, 1, 3)
+
+
+def test_the_old_timeout_key_is_the_first_text_deadline(config, tmp_path):
+    config(timeout=25, stall=3)
+    n = narrator("http://127.0.0.1:9/v1", tmp_path, [])
+    assert (n.deadlines.first_text, n.deadlines.stall) == (25, 3) and (n.timeout, n.stall) == (25, 3)
+    config(timeout=25, first_text_timeout=40)
+    assert narrator("http://127.0.0.1:9/v1", tmp_path, []).deadlines.first_text == 40
+
+
+def test_the_defaults_suit_a_laptop_model_and_a_fast_server(config, tmp_path):
+    config()
+    d = narrator("http://127.0.0.1:9/v1", tmp_path, []).deadlines
+    assert (d.connect, d.first_text, d.min_rate, d.rate_window, d.stall, d.request) == (15, 60, 2, 10, 10, 180)
+
+
+@pytest.mark.parametrize("key,value", [
+    ("first_text_timeout", "soon"), ("timeout", "soon"), ("connect_timeout", 0), ("request_timeout", True),
+    ("min_rate", -1), ("rate_window", float("nan")), ("stall", 1e12), ("request_timeout", [1, 2]),
+], ids=["text", "old-key-text", "zero", "bool", "negative", "nan", "huge", "list"])
+def test_a_bad_value_is_one_notice_and_the_default(key, value, config, tmp_path):
+    if value != value:  # nan: TOML writes it bare
+        (tmp_path / "config.toml").write_text(f"[llm]\n{key} = nan\n", encoding="utf-8")
+    else:
+        config(**{key: value})
+    notices = []
+    n = narrator("http://127.0.0.1:9/v1", tmp_path, notices)
+    default = {"first_text_timeout": 60, "timeout": 60, "connect_timeout": 15, "request_timeout": 180,
+               "min_rate": 2, "rate_window": 10, "stall": 10}[key]
+    field = {"first_text_timeout": "first_text", "timeout": "first_text", "connect_timeout": "connect",
+             "request_timeout": "request", "min_rate": "min_rate", "rate_window": "rate_window", "stall": "stall"}
+    assert getattr(n.deadlines, field[key]) == default
+    assert len(notices) == 1 and "\n" not in notices[0]
+    assert notices[0].startswith(f"config.toml: [llm] {key} = ") and f"using {default}" in notices[0]
+
+
+def test_zero_turns_the_rate_and_silence_checks_off(config, tmp_path):
+    config(**FAST | {"min_rate": 0, "stall": 0, "request_timeout": 6.0})
+    notices = []
+    with FakeServer("trickle", piece="a ", every=0.4, stall=1.5) as srv:
+        chunks, _ = told(narrator(srv.url, tmp_path, notices))
+    assert notices == [] and "".join(chunks).startswith("a a a")
+
+
+# ---------------------------------------------------------------------- the clock, by the numbers
+
+
+def test_the_clock_waits_for_the_first_text_then_asks_for_the_rate_and_ends_at_the_cap():
+    from solo.narration.deadlines import Clock, Deadlines
+
+    c = Clock(Deadlines(first_text=5, min_rate=2, rate_window=1, stall=3, request=20), start=100.0)
+    assert c.due(100.0) == 105.0 and c.expired(104.99) is None and c.expired(105.0) == "no text within 5 s"
+    c.text(101.0, 0)  # a chunk with no text is no text
+    assert c.first is None and c.due(101.0) == 105.0
+    for at in (101.0, 101.5, 101.9):  # 4 characters each: 12 in the first second, 8 needed (2 × 4 × 1)
+        c.text(at, 4)
+    assert c.first == 101.0 and c.expired(101.99) is None
+    # at 102.0 the first piece leaves the window and 8 remain; at 102.5 the second leaves: 4
+    assert c.due(101.95) == 102.5 and c.expired(102.49) is None
+    assert c.expired(102.5) == "the model sent under 2 tokens/s for 1 s"
+    c.text(102.6, 40)
+    assert c.due(102.6) == 103.6 and c.expired(103.59) is None
+    assert c.expired(105.6) == "the model stopped sending for 3 s"  # 3 s after the last piece
+    steady = Clock(Deadlines(first_text=5, min_rate=2, rate_window=1, stall=3, request=20), start=100.0)
+    for k in range(180):
+        steady.text(101.0 + k * 0.1, 4)  # 10 pieces a second: 10 tokens a second
+        assert steady.expired(101.0 + k * 0.1) is None
+    assert steady.expired(120.0) == "the reply took over 20 s"
+
+
+def test_a_request_cap_shorter_than_the_first_text_deadline_bounds_it():
+    from solo.narration.deadlines import Clock, Deadlines
+
+    c = Clock(Deadlines(first_text=60, request=2), start=0.0)
+    assert c.due(0.0) == 2.0 and c.expired(2.0) == "no text within 2 s"
+
+
+def test_zero_turns_a_check_off_on_the_clock():
+    from solo.narration.deadlines import Clock, Deadlines
+
+    c = Clock(Deadlines(first_text=5, min_rate=0, stall=0, request=50), start=0.0)
+    c.text(1.0, 1)
+    assert c.due(1.0) == 50.0 and c.expired(49.9) is None and c.expired(50.0) == "the reply took over 50 s"
+
+
+def test_the_readme_lists_every_deadline_with_its_default():
+    import re
+    from pathlib import Path
+
+    from solo.narration.deadlines import KEYS, Deadlines
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(\w+)` +\| (\d+(?:\.\d+)?)(?: s)? +\|", readme, re.M))
+    assert set(rows) == set(KEYS)
+    assert {key: float(rows[key]) for key in KEYS} == {key: getattr(Deadlines(), field) for key, (field, _) in KEYS.items()}
