@@ -10,7 +10,8 @@ after "locked"), the opposite answer from the same fact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import oracle
@@ -77,6 +78,8 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
         state = answer_state(game, fiction, q.text, False, q.who)
         if state is not None and state.topic == "dawn":
             return Reply("state", q, text=state.text, extra={"topic": state.topic})
+    if "now" in q.text.lower().split() or "now?" in q.text.lower().split():
+        q = replace(q, key=f"{q.key}@{game.tests}")  # "where is it now?": a fact until the next Test
     known = fiction.facts.get(q.fact) if q.key else None
     if known is not None:
         return _repeat(q, known)
@@ -132,10 +135,10 @@ def _detail(q: Question, material: Material, fiction, seed, step: int) -> str:
     killer = material.killer
     word = q.word or "what"
     if word == "who":
-        dead = [p.name for p in fiction.people if p.dead]
-        options = [f"{killer['name']}: {killer['look']}", "nobody you can see; only the feeling of being counted"]
-        options += [f"not who you hope: {killer['name']}, wearing the night like a coat"]
-        options += [f"it is {n}'s body, or what the night has left of it" for n in dead]
+        options = [f"{killer['name']}, {killer['look']}", "a figure at the edge of the light that does not move "
+                   "when you do", "someone too far off to be sure of, and then no one at all"]
+        if re.search(r"\b(?:drag\w*|carr\w*|body|bodies|scream\w*|cry\w*|crying)\b", q.text.lower()):
+            options += [f"{p.name}'s body, or what the night has left of it" for p in fiction.people if p.dead]
         return choose(options, *key)
     if word in ("where", "which"):
         return choose(places, *key)
@@ -145,5 +148,7 @@ def _detail(q: Question, material: Material, fiction, seed, step: int) -> str:
         return choose(WHENS, *key)
     if word == "how":
         return "through " + choose(places, *key).split(",")[0]
-    options = list(material.signs) + [f"{p.split(',')[0]}, moved from where it was" for p in material.props[:4]]
+    options = list(material.signs)  # a sound, a sign: what "what was that?" turns out to be
+    if not re.search(r"\b(?:noise|sound|heard?|hear|scream\w*|voice|that|smell)\b", q.text.lower()):
+        options += [f"{p.split(',')[0]}, moved from where it was" for p in material.props[:4]]
     return choose(options, *key)

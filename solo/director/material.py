@@ -43,7 +43,7 @@ COSTS = (
     "the noise it makes carries a long way",
     "it means leaving the light behind",
     "you are not the only one who knows it now",
-    "someone has to stay behind to manage it",
+    "it means staying put longer than is safe",
 )
 
 #: What a "No, and …" makes worse, as clauses.
@@ -58,7 +58,7 @@ WORSE = (
 WHYS = (
     "Because it is the thirteenth, and tonight it always is.",
     "Because somebody wants you exactly where you are.",
-    "Because you were never meant to leave, not all of you.",
+    "Because nobody was ever meant to leave this place.",
     "Nobody here will ever tell you why. Whatever knows is not talking.",
 )
 

@@ -53,9 +53,9 @@ class Answer:
         return OPENINGS[self.band]
 
     def describe(self) -> str:
-        """For the log: ``oracle: likely at dread 3, rolled 42 of 100 → Yes, but``."""
+        """For the log: ``oracle: likely, dread 3: rolled 42, yes on 1–70 → Yes, but``."""
         extra = " \u2014 an interruption" if self.interrupt else ""
-        return (f"oracle: {self.odds} at dread {self.dread}, rolled {self.roll} (yes on 1\u2013{YES_CHANCE[self.odds]})"
+        return (f"oracle: {self.odds}, dread {self.dread}: rolled {self.roll}, yes on 1\u2013{YES_CHANCE[self.odds]}"
                 f" \u2192 {self.opening}{extra}")
 
 

@@ -142,6 +142,8 @@ def content_key(text: str, names: tuple[str, ...] = ()) -> tuple[str, bool]:
         if not w or w in STOP:
             continue
         keep.append(w if w in lowered_names else _stem(w))
+    if not keep:  # "Is anyone out there?": only small words, so all of them are the fact
+        keep = [_stem(w) for w in words_of(text) if w not in NEGATIONS and not w.endswith("n't")]
     return " ".join(sorted(set(keep))), negated
 
 

@@ -35,6 +35,9 @@ _PREDICATES = frozenset(
     "upstairs downstairs alone together still moving listening watching waiting following coming out in on off "
     "ok okay clear blocked free lost hidden".split())
 _ADVERBS = frozenset("still really already even always now yet".split())
+#: Words that begin a place ("by the gate", "in the cellar").
+_PLACE_WORDS = frozenset("in on at by near under behind inside outside beside above below across upstairs "
+                         "downstairs".split())
 _WORD = re.compile(r"^[A-Za-z][A-Za-z'-]*$")
 
 
@@ -81,14 +84,29 @@ def _copula(verb: str, head: str, rest: list[str], yes: bool, names_low: set[str
     if len(rest) < 2:
         return None
     if head in _INDEFINITE:  # "is anyone there?" → "someone is there" / "no one is there"
-        return " ".join([_INDEFINITE[head][0 if yes else 1], verb, *_swap(rest[1:])])
+        subject, tail = [_INDEFINITE[head][0 if yes else 1]], rest[1:]
+        if tail and tail[0].lower() == "else":  # "is anyone else here?" → "someone else is here"
+            subject, tail = subject + ["else"], tail[1:]
+        return " ".join([*subject, verb, *_swap(tail)]) if tail else None
     if head in _PRONOUN:  # "is it locked?" → "it is locked" / "it is not locked"
         if head in ("i", "we"):
             verb = {"is": "are", "was": "were"}.get(verb, verb)
         return " ".join([_PRONOUN[head], verb, *([] if yes else ["not"]), *_swap(rest[1:])])
+    # "is the truck still by the gate?": a determiner and a few words, then where it is
+    if head in _DETERMINERS or head.endswith("'s") or head in names_low:
+        at = next((k for k, w in enumerate(rest[1:5], 1) if w.lower() in _PLACE_WORDS), None)
+        place = [w.lower() for w in rest[at + 1:]] if at is not None else []
+        if at is not None and 1 <= len(place) <= 3 and not any(w in ("a", "an", "the") for w in place[1:]):
+            subject = _swap(rest[:at])
+            adverb = [subject.pop().lower()] if len(subject) > 1 and subject[-1].lower() in _ADVERBS else []
+            if subject[0].lower() not in names_low and not subject[0].lower().endswith("'s"):
+                subject[0] = subject[0].lower()
+            if not yes:
+                adverb = ["no", "longer"] if adverb == ["still"] else ["not", *adverb]
+            return " ".join([*subject, verb, *adverb, *_swap(rest[at:])])
     # "is the cellar door locked?": a determiner or a name, a few words, a predicate at the end
     last = rest[-1].lower()
-    if (head in _DETERMINERS or head.endswith("'s") or head in names_low) and 2 <= len(rest) <= 5 \
+    if (head in _DETERMINERS or head.endswith("'s") or head in names_low) and 2 <= len(rest) <= 7 \
             and (last in _PREDICATES or (last.endswith("ed") and len(last) > 4)):
         subject = _swap(rest[:-1])
         adverb = [subject.pop().lower()] if len(subject) > 1 and subject[-1].lower() in _ADVERBS else []

@@ -63,8 +63,10 @@ _TOPICS = (
     ("where", r"where (?:are we|am i|is everyone|is the group|are you all|are we now)|what is this place"
               r"|where(?:'s| is) everybody"),
     ("count", r"how many (?:of us )?(?:are )?(?:left|alive|still|remain)|how many of us|how many are (?:left|alive|we)"
-              r"|who(?:'s| is)? (?:left|still alive|alive|still here|remaining|still standing)"
-              r"|are we all (?:alive|here|ok|okay|still here)|is everyone (?:alive|here|still here)"),
+              r"|who(?:'s| is| are) (?:left|still alive|alive|still here|remaining|still standing)|^who(?:'s)? left\??$"
+              r"|who (?:is )?still (?:alive|here|standing)|who survived"
+              r"|are we all (?:alive|here|ok|okay|still here)|is everyone (?:else )?(?:alive|here|still here|still alive)"
+              r"|are the others (?:alive|still alive|ok|okay)"),
     ("dead", r"who(?:'s| is| has)? (?:dead|died|been killed|gone)|how did \w+ die|is \w+ (?:dead|alive)"
              r"|did \w+ die|is anyone dead|has anyone died|who have we lost|who did we lose"),
     ("lost", r"what (?:have|did) (?:we|you|\w+) (?:lose|lost)|what(?:'s| is| has)? (?:been )?lost|is the [\w' -]+ lost"
@@ -203,22 +205,20 @@ class StateReader:
         return f", with {_words(n)} Strike{'s' if n != 1 else ''}" if n else ""
 
     def _hurt_line(self, i: int) -> str:
-        """One character's state: Strikes and what they left, small harms, or unhurt."""
+        """One character's state: Strikes and the wounds they left, small harms, or unhurt;
+        and a warning when one more Strike kills."""
         g, p, name = self.game, self.person(i), self.names[i]
         if g.dead[i] is not None:
             return self._death_line(i)
         n = g.strikes[i]
-        parts = []
-        if n:
-            wounds = f" ({_names(p.hurts)})" if p.hurts else ""
-            left = g.rules.strikes_to_die - n
-            warn = (f"; the {strike_ordinal(g.rules.strikes_to_die)} kills" if left == 1 else "")
-            parts.append(f"{_words(n)} Strike{'s' if n != 1 else ''}{wounds}{warn}")
-        if p.scrapes:
-            parts.append(f"{_names(p.scrapes)} (no Strike)")
-        if not parts:
+        if not n and not p.scrapes:
             return f"{name} is unhurt."
-        return f"{name} has " + "; and ".join(parts) + "."
+        if not n:
+            return f"{name} has {_names(p.scrapes)}, but no Strike."
+        wounds = f" ({', '.join(p.hurts)})" if p.hurts else ""
+        besides = f", and {_names(p.scrapes)} besides" if p.scrapes else ""
+        warn = f" The {strike_ordinal(g.rules.strikes_to_die)} kills." if g.rules.strikes_to_die - n == 1 else ""
+        return f"{name} has {_words(n)} Strike{'s' if n != 1 else ''}{wounds}{besides}.{warn}"
 
     def _hurt(self, text: str, yesno: bool) -> StateAnswer:
         g = self.game
@@ -336,9 +336,17 @@ class StateReader:
 
     def _genre(self, text: str, yesno: bool) -> StateAnswer:
         g = self.game
-        who = self.named(text) or g.living()
-        parts = [f"{self.names[i]} has {g.genre[i] or 'no'} Genre Point{'s' if g.genre[i] != 1 else ''}" for i in who]
-        said = "; ".join(parts) + f". The Director's pool holds {g.pool}."
+        named = self.named(text)
+        who = named or g.living()
+        holding = [i for i in who if g.genre[i]]
+        parts = [f"{self.names[i]} has {g.genre[i]} Genre Point{'s' if g.genre[i] != 1 else ''}" for i in holding]
+        none = [self.names[i] for i in who if not g.genre[i]]
+        if none and (named or len(none) < 3 or holding):
+            parts.append(f"{_names(none)} {'has' if len(none) == 1 else 'have'} none")
+        elif none:
+            parts.append("nobody holds a Genre Point")
+        said = "; ".join(parts)
+        said = said[:1].upper() + said[1:] + f". The Director's pool holds {g.pool}."
         if yesno:
             yes = any(g.genre[i] for i in who) if self.named(text) else g.pool > 0
             return StateAnswer("genre", f"{'Yes' if yes else 'No'}. {said}", yes)

@@ -101,6 +101,8 @@ class Fiction:
         #: What the director's answers established: the question's key → the answer
         #: (yes, negated, statement, question, text). Asked again, the same answer.
         self.facts: dict[str, dict[str, Any]] = {}
+        self.answers_told = 0  # answers composed (their own variant key: see TemplateNarrator._key)
+        self.answer_used: set[str] = set()  # sentences the answers told
 
     # ------------------------------------------------------------------ copying
 
@@ -112,6 +114,7 @@ class Fiction:
         new.lines = list(self.lines)
         new.used = set(self.used)
         new.facts = {k: dict(v) for k, v in self.facts.items()}
+        new.answer_used = set(self.answer_used)
         new.route = self.route  # never changes
         return new
 

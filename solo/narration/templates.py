@@ -208,7 +208,7 @@ class TemplateNarrator:
 
     def tell(self, beat: Beat) -> str:
         """The beat's text; advances the no-repeat memory."""
-        n, used = self._key()
+        n, used = self._key(beat.kind)
         ctx = self._context(beat)
         self.count += 1
         return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
@@ -269,8 +269,13 @@ class TemplateNarrator:
 
     # ------------------------------------------------------------------ internals
 
-    def _key(self) -> tuple[int, set[str]]:
+    def _key(self, kind: str = "") -> tuple[int, set[str]]:
         story = self.story
+        if story is not None and kind == "answer":
+            # answers keep a count and a memory of their own: a night told with questions tells
+            # every other beat exactly as it would without them
+            story.answers_told += 1
+            return 7919 * story.answers_told, story.answer_used
         if story is not None:
             story.told += 1
             return story.told, story.used

@@ -352,7 +352,7 @@ class Shell(BaseShell):
         reply = night.ask(question, who, odds)
         how = reply.describe()
         if how:
-            self.info(f"  ({how})", "dim")
+            self.info(f"  {how}", "dim")
         self.prompt_next()
 
 

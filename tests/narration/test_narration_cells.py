@@ -360,7 +360,7 @@ def test_answer_to_a_yes_no_question_begins_with_its_answer(render_all, band, st
 @pytest.mark.parametrize("word,detail", [("what", "a window open that nobody opened"),
                                          ("who", "the Killer: a tall shape in a stained work coat"),
                                          ("where", "the boathouse, dark and dripping"),
-                                         ("why", "Because you were never meant to leave, not all of you."),
+                                         ("why", "Because nobody was ever meant to leave this place."),
                                          ("how", "through the mess hall")])
 def test_answer_to_an_open_question_tells_its_detail(render_all, word, detail):
     beat = Beat("answer", {"answer_kind": "open", "form": "open", "word": word, "detail": detail,

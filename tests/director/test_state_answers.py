@@ -1,0 +1,179 @@
+"""Questions about how things stand are answered exactly from the rules state and the fiction.
+
+Each check works out the truth here, from the game (Strikes, deaths, Genre Points, the Threat
+Card, weaknesses) and the fiction (wounds, things held and lost, the place), and holds the
+answer to it — at many moments of many nights, for every topic."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from solo.director.state import answer_state, topic_of
+from solo.nott.cards import card_str, is_face, is_joker
+from solo.nott.rules import ASHCAN, PLAYTEST
+from solo.sim.autoplay import autoplay
+
+NUMBER = ("no one", "one", "two", "three", "four", "five")
+
+
+def moments(seed: int, count: int = 6):
+    """(game, fiction) at ``count`` moments of night ``seed``, latest first (undo rewinds)."""
+    night = autoplay(seed, ASHCAN if seed % 3 else PLAYTEST, "naive" if seed % 2 else "careful", out=None,
+                     questions=False)
+    rng = random.Random(seed)
+    yield night.game, night.story
+    for _ in range(count - 1):
+        back = rng.randrange(1, max(2, len(night.steps) // count))
+        if back >= len(night.steps):
+            break
+        night.undo(back)
+        yield night.game, night.story
+
+
+def ask(game, fiction, text, yesno=None):
+    if yesno is None:
+        yesno = not re.match(r"^(what|who|where|why|how|which|when)\b", text.lower().replace("'s", ""))
+    a = answer_state(game, fiction, text, yesno)
+    assert a is not None, text
+    return a
+
+
+SEEDS = range(1, 13)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_topic_matches_the_state(seed):
+    checked = set()
+    for game, f in moments(seed):
+        names = [c.name for c in game.cast]
+        living = [names[i] for i in game.living()]
+        dead = [n for i, n in enumerate(names) if game.dead[i] is not None]
+
+        a = ask(game, f, "How many of us are left?")
+        assert all(n in a.text for n in living) and not any(n in a.text for n in dead), a.text
+        if 1 < len(living) < len(names):
+            assert a.text.startswith(NUMBER[len(living)].capitalize()), a.text
+        a = ask(game, f, "Are we all alive?")
+        assert a.yes is (not dead) and a.text.startswith("Yes" if not dead else "No")
+        checked.add("count")
+
+        a = ask(game, f, "Who's dead?")
+        assert all(n in a.text for n in dead) and (dead or a.text == "Nobody has died yet.")
+        for i, n in enumerate(names):
+            a = ask(game, f, f"Is {n} dead?")
+            assert a.yes is (game.dead[i] is not None) and a.text.startswith("Yes" if a.yes else "No"), a.text
+            if game.dead[i] is not None and f.people[i].died_at:
+                assert f.people[i].died_at in a.text
+        checked.add("dead")
+
+        hurt = [i for i in game.living() if game.strikes[i] or f.people[i].hurts or f.people[i].scrapes]
+        a = ask(game, f, "Who is hurt?")
+        for i in hurt:
+            assert names[i] in a.text
+            for wound in f.people[i].hurts + f.people[i].scrapes:
+                assert wound in a.text, (wound, a.text)
+            if game.strikes[i]:
+                assert f"{names[i]} has {NUMBER[game.strikes[i]]} Strike" in a.text, a.text
+        if not hurt and len(game.living()) > 1:
+            assert a.text == "Nobody is hurt."
+        for i in game.living():
+            if hurt and i not in hurt:
+                assert names[i] in a.text and "unhurt" in a.text
+            b = ask(game, f, f"Is {names[i]} hurt?")
+            assert b.yes is (i in hurt) and b.text.startswith("Yes" if i in hurt else "No"), b.text
+            c = ask(game, f, f"Is {names[i]} okay?")
+            assert c.yes is (i not in hurt)
+        checked.add("hurt")
+
+        for i, p in enumerate(f.people):
+            for item in p.items:
+                a = ask(game, f, f"Who has the {item}?")
+                if game.dead[i] is None:
+                    assert a.text == f"{names[i]} has the {item}.", a.text
+                else:
+                    assert "dead" in a.text and names[i] in a.text, a.text
+                for j, other in enumerate(names):
+                    b = ask(game, f, f"Does {other} have the {item}?")
+                    assert b.yes is (j == i and game.dead[i] is None), (other, item, b.text)
+            for item in p.lost:
+                a = ask(game, f, f"Who has the {item}?")
+                assert a.text == f"The {item} is lost: {names[i]} lost it.", a.text
+        checked.add("items")
+
+        lost = [(names[i], x) for i, p in enumerate(f.people) for x in p.lost]
+        a = ask(game, f, "What have we lost?")
+        if lost:
+            assert all(f"{n}'s {x}" in a.text for n, x in lost), a.text
+            assert a.text.count("'s ") == len(lost)
+        else:
+            assert a.text == "Nothing has been lost yet."
+        checked.add("lost")
+
+        assert ask(game, f, "Where are we?").text == f"You are at {f.location}."
+        checked.add("where")
+
+        a = ask(game, f, "What do we know about the killer?")
+        found = [s for s in range(4) if game.weaknesses[s] >= 0]
+        for words in f.weaknesses.values():
+            assert words in a.text
+        assert len(f.weaknesses) == len(found)
+        if not found:
+            assert a.text.startswith("Nothing yet")
+        checked.add("killer")
+
+        a = ask(game, f, "How many Genre Points do we have?")
+        holders = [i for i in game.living() if game.genre[i]]
+        for i in holders:
+            held = game.genre[i]
+            assert f"{names[i]} has {held} Genre Point{'s' if held != 1 else ''}" in a.text, a.text
+        none = [names[i] for i in game.living() if not game.genre[i]]
+        if none and not holders and len(none) >= 3:
+            assert a.text.startswith("Nobody holds a Genre Point."), a.text
+        elif none:
+            assert all(n in a.text.split(" none")[0].split(";")[-1] for n in none), a.text
+        assert f"pool holds {game.pool}." in a.text
+        for i in game.living():  # asked of one character
+            b = ask(game, f, f"How many Genre Points does {names[i]} have?")
+            assert b.text.startswith(f"{names[i]} has {game.genre[i] or 'none'}"), b.text
+        checked.add("genre")
+
+        if not game.is_over():
+            a = ask(game, f, "What's the difficulty?")
+            assert f"difficulty {game.difficulty()}" in a.text and f"needs {game.difficulty()} or more" in a.text
+            if not is_joker(game.threat):
+                assert card_str(game.threat) in a.text
+            b = ask(game, f, "Is it the Killer?")
+            assert b.yes is (is_face(game.threat) or is_joker(game.threat))
+        checked.update(("difficulty", "confront"))
+
+        a = ask(game, f, "How long until dawn?")
+        assert ("Endgame has begun" in a.text) is game.endgame
+        checked.add("dawn")
+    assert checked == {"count", "dead", "hurt", "items", "lost", "where", "killer", "genre", "difficulty",
+                       "confront", "dawn"}
+
+
+@pytest.mark.parametrize("text, topic", [
+    ("How many of us are left?", "count"), ("Who's still alive?", "count"), ("Is Tina dead?", "dead"),
+    ("How did Wes die?", "dead"), ("Is anyone hurt?", "hurt"), ("How bad is Wes hurt?", "hurt"),
+    ("What do we have?", "items"), ("Who has the flashlight?", "items"), ("What have we lost?", "lost"),
+    ("Where are we?", "where"), ("What are its weaknesses?", "killer"), ("How many Genre Points do I have?", "genre"),
+    ("What's the difficulty?", "difficulty"), ("How long until dawn?", "dawn"), ("Is it the Killer?", "confront"),
+    ("Is the cellar door locked?", None), ("What is making that noise?", None), ("Is anyone out there?", None),
+    ("Who left the door open?", None), ("Who's left?", "count"), ("Is everyone else alive?", "count"),
+    ("Are the others okay?", "count"),
+])
+def test_topics(text, topic):
+    assert topic_of(text) == topic
+
+
+def test_a_stranger_is_not_the_states_to_answer():
+    """The state knows the cast; the caretaker's wounds are for the oracle."""
+    night = autoplay(2, ASHCAN, "naive", out=None, questions=False)
+    g, f = night.game, night.story
+    assert answer_state(g, f, "Is the caretaker hurt?", True) is None
+    assert answer_state(g, f, "Is Mr Voorhees dead?", True) is None
+    assert answer_state(g, f, f"Is {g.cast[0].name} hurt?", True) is not None
