@@ -107,3 +107,24 @@ def test_the_log_shows_who_asked():
     assert sh.run_line(f"{name}: where are we?")
     assert sh.run_line("log 1")
     assert f"{name} asks \u201cwhere are we?\u201d" in output(sh)
+
+
+def test_the_readmes_exchange_is_what_the_director_answers():
+    """The README's "Asking the director" block, played: each question, the same answer."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### Asking the director", 1)[1].split("```text\n", 1)[1].split("\n```", 1)[0]
+    lines = block.splitlines()
+    assert lines[0] == "$ solo play --seed 13" and lines[1] == "nott› quick"
+    sh = make_shell(seed=13)
+    for k, line in enumerate(lines):
+        if not line.startswith("nott› "):
+            continue
+        seen = len(output(sh))
+        assert sh.run_line(line[len("nott› "):])
+        if line == "nott› quick":
+            continue
+        shown = [x.strip() for x in new_output(sh, seen).splitlines()]
+        answer, how = lines[k + 1], lines[k + 2].strip()
+        assert shown[:2] == [answer, how], (line, shown[:2])

@@ -9,13 +9,14 @@ from solo.nott.rules import get_ruleset
 from solo.sim.autoplay import autoplay
 
 ROOT = Path(__file__).resolve().parents[2] / "transcripts"
-SAMPLES = sorted(p for p in ROOT.glob("*.md") if p.name != "README.md")
+SAMPLES = sorted(p for p in ROOT.glob("*.md") if p.name != "README.md" and "-interactive-" not in p.name)
+INTERACTIVE = ROOT / "ashcan-interactive-seed13.md"
 
 
 def test_there_are_samples_for_dawn_death_and_playtest():
-    names = {p.name for p in SAMPLES}
+    names = {p.name for p in SAMPLES} | {INTERACTIVE.name}
     assert {"ashcan-careful-seed6.md", "ashcan-naive-seed3.md", "playtest-careful-seed9.md",
-            "ashcan-careful-seed6-log.md"} <= names
+            "ashcan-careful-seed6-log.md", "ashcan-interactive-seed13.md"} <= names
     index = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in names:
         assert name in index
@@ -29,9 +30,23 @@ def test_sample_is_reproducible(path, tmp_path):
     assert out.read_bytes() == path.read_bytes()
 
 
+def test_the_interactive_sample_is_what_its_typed_lines_play():
+    """transcripts/interactive-seed13.txt, typed into the REPL's batch mode, plays the committed
+    interactive night byte for byte (tools/interactive_sample.py writes it)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("interactive_sample", ROOT.parent / "tools" / "interactive_sample.py")
+    sample = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sample)
+    assert sample.play() == INTERACTIVE.read_text(encoding="utf-8")
+    text = INTERACTIVE.read_text(encoding="utf-8")
+    asked = re.findall(r"^\*\*[^*]+:\*\* “[^”]*\?”\n\n> (.*)$", text, re.M)
+    assert len(asked) >= 15 and any(a.startswith("Yes") for a in asked) and any(a.startswith("No") for a in asked)
+
+
 def test_the_story_samples_read_as_stories():
     """An actual play, not a log: no mechanics lines, each Test's dice in one short line."""
-    for path in SAMPLES:
+    for path in SAMPLES + [INTERACTIVE]:
         text = path.read_text(encoding="utf-8")
         if path.name.endswith("-log.md"):
             assert "*⚙ " in text
