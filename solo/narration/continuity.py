@@ -14,7 +14,9 @@ after it (:class:`Snapshot`), sentence by sentence, and names each contradiction
   for a Power character);
 - ``weakness``: a weakness of the Killer told before it was found, or in other words than
   the ones it was named with;
-- ``asked-again``: the director asking a character what they do after the player said it.
+- ``asked-again``: the director asking a character what they do after the player said it;
+- ``answer-flipped``: an answer to a yes/no question that does not begin with the "Yes" or
+  "No" the director decided (:func:`check_answer`).
 
 The player's own words (in quotation marks) are not held against the story. Autoplay's
 tests run it over whole nights; the LLM narrator runs it on the model's text before that
@@ -29,9 +31,10 @@ from functools import lru_cache
 
 from .catalogue import EPITHETS, MEMORY_WORDS, WEAKNESSES
 
-__all__ = ["Contradiction", "Snapshot", "check", "KINDS"]
+__all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
 
-KINDS = ("dead-acting", "lost-in-hand", "nobody-hurt", "wrong-count", "epitaph", "weakness", "asked-again")
+KINDS = ("dead-acting", "lost-in-hand", "nobody-hurt", "wrong-count", "epitaph", "weakness", "asked-again",
+         "answer-flipped")
 
 LOSS_WORDS = ("lost", "lose", "loses", "gone", "without", "missing", "no longer", "dropped", "left behind",
               "never", "wish", "took", "taken", "used to", "was", "had", "empty", "where")
@@ -138,3 +141,15 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
         if kind == "challenge" and who and who in before.spoke and _ASK.search(s):
             found.append(Contradiction("asked-again", s, f"the player already said what {who} does"))
     return found
+
+
+def check_answer(text: str, yes: bool | None) -> list[Contradiction]:
+    """An answer to a yes/no question must begin with the answer decided: "Yes" (and not
+    "Yes" as part of another word) for a yes, "No" for a no."""
+    if yes is None:
+        return []
+    first = re.match(r"\W*([A-Za-z]+)", str(text))
+    word = first.group(1) if first else ""
+    if word != ("Yes" if yes else "No"):
+        return [Contradiction("answer-flipped", str(text)[:80], f"the director answered {'yes' if yes else 'no'}")]
+    return []

@@ -482,14 +482,17 @@ class Night:
         fiction."""
         narrator = self.narrator
         if hasattr(narrator, "guard"):
-            from ..narration.continuity import check
+            from ..narration.continuity import check, check_answer
 
             whose = [(beat.kind, beat.get("name")) for beat in group]
+            answers = [beat.get("yes") for beat in group if beat.kind == "answer"]
 
             def guard(text: str) -> list:
                 found = []
                 for kind, who in dict.fromkeys(whose):
                     found += [c for c in check(text, kind, before, after, who) if c not in found]
+                for yes in answers:
+                    found += check_answer(text, yes)
                 return found
 
             narrator.guard = guard
