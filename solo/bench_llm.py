@@ -15,7 +15,6 @@ import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 FIRST_TOKEN = 0.300  # seconds before the first token
 RATE = 20.0  # tokens per second after it

@@ -13,17 +13,14 @@ PROG = "solo odds"
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from .odds import dice_odds
 
-    from ..repl.commands import CommandError
-    from ..repl.lucky13.shell import Lucky13Shell
-
-    shell = Lucky13Shell(Console(highlight=False, soft_wrap=True))
     try:
-        shell.registry.find("odds").func(shell, " ".join(args.dice))
-    except (CommandError, ValueError) as exc:
+        lines = dice_odds(list(args.dice))
+    except ValueError as exc:
         print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    print("\n".join(lines))
     return 0
 
 

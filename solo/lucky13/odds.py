@@ -163,3 +163,79 @@ def reach_probability(pool: Pool | str, target: int = TARGET, *, exploding: bool
     """Exact probability that ``pool`` reaches ``target``: plain dice, or (``exploding``)
     every die exploding indefinitely as in Cinematic mode."""
     return pool_odds(pool, mode=Mode.CINEMATIC if exploding else Mode.PLAIN, target=target).success
+
+
+#: Words that give the Ability die an edge (rolled twice, the higher kept) or take it away.
+ADV_WORDS = ("adv", "advantage", "bg", "background")
+DIS_WORDS = ("dis", "disadvantage", "imp", "impairment")
+#: The largest pool worked out exactly.
+MAX_POOL_DICE = 8
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def odds_words(words: list[str]) -> tuple[list[str], int, Edge]:
+    """``words`` of an odds request split into (dice words, target, edge): ``target N``,
+    ``target=N``, ``vs N``, ``adv`` and ``dis`` are taken out. Raises ValueError (one line)."""
+    target = TARGET
+    edge_v = 0
+    rest: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        if w in ("target", "vs") and i + 1 < len(words):
+            target = _whole(words[i + 1], "target")
+            i += 2
+            continue
+        if w.startswith("target="):
+            target = _whole(w.partition("=")[2], "target")
+        elif w in ADV_WORDS:
+            edge_v += 1
+        elif w in DIS_WORDS:
+            edge_v -= 1
+        else:
+            rest.append(words[i])
+        i += 1
+    if not 1 <= target <= 60:
+        raise ValueError(f"target is 1–60, got {target}")
+    return rest, target, Edge(max(-1, min(1, edge_v)))
+
+
+def _whole(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 4:
+        raise ValueError(f"{what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def odds_lines(pool: Pool, what: str, target: int, edge: Edge) -> list[str]:
+    """The odds table: without exploding dice, cinematic, gritty, and of a dilemma."""
+    if len(pool.sizes) > MAX_POOL_DICE or sum(1 for r, _ in pool.dice() if r == "ability") > 3:
+        raise ValueError(f"odds work out pools of up to {MAX_POOL_DICE} dice (an Ability die of up to three)")
+    plain = pool_odds(pool, mode=Mode.PLAIN, edge=edge, target=target)
+    cine = pool_odds(pool, mode=Mode.CINEMATIC, edge=edge, target=target)
+    grit = pool_odds(pool, mode=Mode.GRITTY, edge=edge, target=target)
+    edge_txt = {1: " (advantage: Ability rolled twice, higher kept)",
+                -1: " (disadvantage: Ability rolled twice, lower kept)"}.get(int(edge), "")
+    return [f"{what} → {target} or more{edge_txt}:",
+            f"  without exploding dice:           {percent(plain.success):>7}  ({plain.success})",
+            f"  with exploding dice (cinematic):  {percent(cine.success):>7}  ({cine.success})",
+            f"  gritty (Ability explodes once):   {percent(grit.success):>7}  ({grit.success})",
+            f"  a dilemma (a die shows 1):        {percent(cine.dilemma):>7}  ({cine.dilemma})"]
+
+
+def dice_odds(words: list[str]) -> list[str]:
+    """``solo odds d10 d8 d6 [target N] [adv|dis]``: the table for dice named in words.
+    Raises ValueError (one line) for anything that is not dice."""
+    from .errors import Lucky13Error
+
+    rest, target, edge = odds_words(words)
+    if not rest:
+        raise ValueError("odds needs dice, e.g. odds d10 d8 d6")
+    try:
+        pool = parse_pool(" ".join(rest))
+    except Lucky13Error:
+        raise ValueError(f"not dice: {' '.join(rest)!r} (e.g. odds d10 d8 d6; a chain such as d12+d4 is "
+                         "one die)") from None
+    return odds_lines(pool, str(pool), target, edge)

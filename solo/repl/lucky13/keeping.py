@@ -10,7 +10,7 @@ from ...play.lock import writing_to
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
 from ..base import Quit
-from .shell import Lucky13Shell, MODES, _int, _tokens, command, registry
+from .shell import Lucky13Shell, MODES, _int, command, registry
 
 
 # ---------------------------------------------------------------------- keeping

@@ -7,16 +7,14 @@ import re
 from rich.table import Table
 
 from ...lucky13.character import ABILITIES
-from ...lucky13.checks import TARGET, Edge, Mode
-from ...lucky13.dice import Pool, parse_pool
-from ...lucky13.errors import Lucky13Error
-from ...lucky13.odds import pool_odds
+from ...lucky13.dice import Pool
+from ...lucky13.odds import dice_odds, odds_lines, odds_words
 from ...lucky13.records import difficulty_label, parse_difficulty_word
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
 
 from ...lucky13.reference import RULES
-from .shell import ADV_WORDS, DIS_WORDS, Lucky13Shell, _int, _pct, _tokens, command
+from .shell import Lucky13Shell, _int, _tokens, command
 
 
 # ---------------------------------------------------------------------- looking
@@ -75,31 +73,9 @@ def cmd_odds(sh: Lucky13Shell, arg: str) -> None:
     words = _tokens(arg)
     if not words:
         raise CommandError("odds needs dice, e.g. odds d10 d8 d6, or a character's check")
-    target = TARGET
-    edge_v = 0
-    rest: list[str] = []
-    i = 0
-    while i < len(words):
-        w = words[i].lower()
-        if w in ("target", "vs") and i + 1 < len(words):
-            target = _int(words[i + 1], "target")
-            i += 2
-            continue
-        if w.startswith("target="):
-            target = _int(w.partition("=")[2], "target")
-        elif w in ADV_WORDS:
-            edge_v += 1
-        elif w in DIS_WORDS:
-            edge_v -= 1
-        else:
-            rest.append(words[i])
-        i += 1
+    rest, target, e = odds_words(words)
     if not rest:
         raise CommandError("odds needs dice, e.g. odds d10 d8 d6, or a character's check")
-    if not 1 <= target <= 60:
-        raise CommandError(f"target is 1–60, got {target}")
-    e = Edge(max(-1, min(1, edge_v)))
-    pool: Pool
     if sh.scene is not None and sh.scene.characters and not re.fullmatch(r"d\d+(\+d\d+)*|none|-", rest[0].lower()):
         who, after = sh.take_who(rest, "odds")
         if len(after) < 3:
@@ -113,25 +89,12 @@ def cmd_odds(sh: Lucky13Shell, arg: str) -> None:
         if side_edge:
             e = side_edge
         what = f"{who}: {side['ability']} {ab_die} + {side['skill'] or 'no skill'} {sk_die} + {difficulty_label(diff)}"
+        lines = odds_lines(pool, what, target, e)
     else:
-        try:
-            pool = parse_pool(" ".join(rest))
-        except Lucky13Error:
-            raise CommandError(f"not dice: {' '.join(rest)!r} (e.g. odds d10 d8 d6; a chain such as d12+d4 is "
-                               "one die)") from None
-        what = str(pool)
-    if len(pool.sizes) > 8 or sum(1 for r, _ in pool.dice() if r == "ability") > 3:
-        raise CommandError("odds work out pools of up to 8 dice (an Ability die of up to three)")
-    plain = pool_odds(pool, mode=Mode.PLAIN, edge=e, target=target)
-    cine = pool_odds(pool, mode=Mode.CINEMATIC, edge=e, target=target)
-    grit = pool_odds(pool, mode=Mode.GRITTY, edge=e, target=target)
-    edge_txt = {1: " (advantage: Ability rolled twice, higher kept)",
-                -1: " (disadvantage: Ability rolled twice, lower kept)"}.get(int(e), "")
-    sh.info(f"{what} → {target} or more{edge_txt}:", "bold")
-    sh.info(f"  without exploding dice:           {_pct(plain.success):>7}  ({plain.success})")
-    sh.info(f"  with exploding dice (cinematic):  {_pct(cine.success):>7}  ({cine.success})")
-    sh.info(f"  gritty (Ability explodes once):   {_pct(grit.success):>7}  ({grit.success})")
-    sh.info(f"  a dilemma (a die shows 1):        {_pct(cine.dilemma):>7}  ({cine.dilemma})")
+        lines = dice_odds(words)
+    sh.info(lines[0], "bold")
+    for line in lines[1:]:
+        sh.info(line)
 
 
 @command("log", "[N]", group="looking")

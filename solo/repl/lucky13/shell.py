@@ -46,8 +46,7 @@ command = registry.command
 METHODS = {"random": "random", "balanced": "balanced", "specialized": "specialized", "specialised": "specialized",
            "custom": "custom", "npc": "custom"}
 ABILITY_KEYS = {a.value.lower(): a.value for a in ABILITIES} | {a.value.lower()[:3]: a.value for a in ABILITIES}
-ADV_WORDS = ("adv", "advantage", "bg", "background")
-DIS_WORDS = ("dis", "disadvantage", "imp", "impairment")
+from ...lucky13.odds import ADV_WORDS, DIS_WORDS  # noqa: E402,F401  (the same words everywhere)
 OPTION_HELP = ("options: spec=NAME, asset=QUALITY, adv, dis, a+N / a-N (Ability die), s+N / s-N (Skill die), "
                "assist=DIE (assist=ability:DIE for an ability task), +DIE (an added die)")
 MODES = tuple(m.value for m in Mode)
@@ -63,9 +62,6 @@ def _int(text: str, what: str) -> int:
     if not re.fullmatch(r"[+-]?\d{1,7}", str(text).strip()):
         raise CommandError(f"{what} must be a whole number, got {text!r}")
     return int(text)
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
 
 def _options(words: list[str], *, attack: bool = False) -> dict:
     """Roll modifiers from option words (see :data:`OPTION_HELP`)."""
