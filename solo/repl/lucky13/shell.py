@@ -19,7 +19,6 @@ import re
 import shlex
 import sys
 from collections.abc import Iterable
-from fractions import Fraction
 from pathlib import Path
 
 from rich.console import Console
