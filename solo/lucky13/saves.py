@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,7 +34,7 @@ class SceneSave(Sealed):
     model_config = ConfigDict(extra="forbid")
     format: Literal["solo-lucky13-save"] = FORMAT
     version: Literal[1] = VERSION
-    seed: int | str
+    seed: int | Annotated[SafeText, Field(min_length=1, max_length=80)]  # a number's digits are bounded on read
     mode: Literal["cinematic", "gritty", "plain"] = "cinematic"
     title: SafeText = Field(default="", max_length=80)
     allowance: int = Field(default=DEFAULT_ALLOWANCE, ge=0, le=20)
@@ -67,6 +67,9 @@ def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, 
 
 
 def latest_unfinished_scene(saves: Path, skipped: list | None = None) -> Path | None:
-    """The most recently written Lucky 13 save that is not finished (damaged ones skipped, and
-    those newer than it added to ``skipped`` as (path, why))."""
-    return latest_unfinished(saves, "lucky13-*.json", read_scene_save, skipped)
+    """The most recently written Lucky 13 save that is not finished and replays (damaged ones,
+    and ones that do not replay, skipped; those newer than it added to ``skipped`` as (path, why))."""
+    from .session import Scene
+
+    return latest_unfinished(saves, "lucky13-*.json", read_scene_save, skipped,
+                             replays=lambda p: Scene.from_save(p, transcript=False))

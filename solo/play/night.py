@@ -29,6 +29,10 @@ from .transcript import Transcript
 
 Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mechanics", "notice"
 NOTE_SEP = " ¦ "  # between a step's notes (a save holds one line of text per note)
+#: Steps at the end of a loaded night that keep the fiction before them for undo; undo further
+#: back rebuilds it by replaying (a copy per step of a long night costs time and memory
+#: that grow with the square of its length).
+KEEP_UNDO = 50
 
 
 @dataclass
@@ -93,7 +97,8 @@ class Night:
         self.setting = setting if setting is not None else _setting_of(narrator)
         self.story = Fiction([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude],
                                "why": c.why} for c in self.game.cast], seed, self.setting)
-        self._stories: list = []  # the fiction before each step, parallel to ``steps``
+        self._stories: list = []  # the fiction before each step, parallel to ``steps`` (None: not kept)
+        self._keep_stories = True  # False while replaying steps no undo will need the fiction of
         self.opening: list[tuple[str, str]] = []  # the opening's narration
         self.preface: list[str] = []  # table notes before the first step (a side-rule race)
         self._replayer = None  # a template narrator for replays and missing texts
@@ -185,7 +190,7 @@ class Night:
                 game.pop()
             raise
         step = Step(list(actions), say, who, " ".join(str(note).split()) or None if note else None)
-        self._stories.append(self.story.copy())
+        self._stories.append(self.story.copy() if self._keep_stories else None)
         self.steps.append(step)
         self.step_events.append(events)
         self.last_events = events
@@ -224,7 +229,7 @@ class Night:
         if who is None and self.game.tester >= 0:
             who = self.game.tester
         self._check_speaker(who)
-        self._stories.append(self.story.copy())
+        self._stories.append(self.story.copy() if self._keep_stories else None)
         self.steps.append(Step([], text, who))
         self.step_events.append([])
         self.story.said(self.names[who] if who is not None else None, text)
@@ -258,14 +263,17 @@ class Night:
             raise ValueError(f"undo needs a positive number of steps, got {n!r}")
         if n > len(self.steps):
             raise ValueError(f"cannot undo {n} steps: only {len(self.steps)} played")
+        back = len(self.steps) - n
+        story = self._stories[back] if self._stories[back] is not None else self._fiction_at(back)
         undone = []
         for _ in range(n):
             step = self.steps.pop()
             self.step_events.pop()
-            self.story = self._stories.pop()
+            self._stories.pop()
             for _a in step.actions:
                 self.game.pop()
             undone.append(step)
+        self.story = story
         self._attach()
         self.last_events = self.step_events[-1] if self.step_events else []
         self.autosave()
@@ -487,12 +495,14 @@ class Night:
 
     @classmethod
     def from_save(cls, path: Path, *, narrator=None, out: Output | None = None, setting: dict | None = None,
-                  transcript_dir: Path | None = None) -> "Night":
+                  transcript_dir: Path | None = None, keep_undo: int = KEEP_UNDO) -> "Night":
         """Load and replay a save; :class:`SaveError` (one line) if it cannot be trusted.
 
         The fiction and the narration are rebuilt by replaying every step; a model's texts
         come back from the save. The transcript goes next to the other transcripts, named
-        after the save: a save never chooses where a file is written.
+        after the save: a save never chooses where a file is written. The last ``keep_undo``
+        steps keep the fiction before them for undo (0 for a night only read, as ``render``
+        does); undo further back rebuilds it.
         """
         save = read_save(path)
         if setting is None and save.playset:
@@ -502,35 +512,7 @@ class Night:
                 setting = load_playset(save.playset).setting()
             except Exception:  # a playset that is gone: the default camp
                 setting = None
-        try:
-            rules = Ruleset(**save.rules.model_dump())
-            cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why) for c in save.cast]
-            night = cls(cast, rules, save.seed, narrator_name=save.narrator, playset=save.playset, out=out,
-                        setting=setting)  # no narrator, save or transcript while it replays
-        except ValueError as exc:
-            raise SaveError(f"save {str(path)!r} describes no playable game: {exc}") from None
-        night._replaying = True
-        from ..narration.beats import opening_beats
-
-        night._stored = [tuple(p) for p in (save.opening or [])]
-        night.opening = night._tell(opening_beats(night.game))
-        for i, step in enumerate(save.steps, 1):
-            night._stored = [tuple(p) for p in (step.narration or [])]
-            night._covered = 0
-            try:
-                if step.actions:
-                    night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)
-                elif step.say:
-                    night.say(step.say, step.who)
-                else:
-                    continue
-            except ValueError as exc:
-                raise SaveError(f"save {str(path)!r} does not replay at step {i} "
-                                f"({'; '.join(step.actions) or step.say!r}): {exc}") from None
-            if step.note and not step.actions:
-                night.steps[-1].note = step.note
-        night._stored = None
-        night._replaying = False
+        night = cls._replayed(save, f"save {str(path)!r}", out=out, setting=setting, keep_undo=keep_undo)
         night.narrator = narrator
         night.save_path = Path(path)
         if save.transcript:
@@ -539,3 +521,49 @@ class Night:
             folder = transcript_dir if transcript_dir is not None else transcripts_dir()
             night.transcript = Transcript(Path(folder) / (Path(path).stem + ".md"), night)
         return night
+
+    @classmethod
+    def _replayed(cls, save: SaveFile, label: str, *, out: Output | None, setting: dict | None,
+                  keep_undo: int) -> "Night":
+        """A night replayed from ``save``: no narrator, save or transcript (``label`` names the
+        save in a :class:`SaveError`)."""
+        try:
+            rules = Ruleset(**save.rules.model_dump())
+            cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why) for c in save.cast]
+            night = cls(cast, rules, save.seed, narrator_name=save.narrator, playset=save.playset, out=out,
+                        setting=setting)  # no narrator, save or transcript while it replays
+        except ValueError as exc:
+            raise SaveError(f"{label} describes no playable game: {exc}") from None
+        night._replaying = True
+        from ..narration.beats import opening_beats
+
+        night._stored = [tuple(p) for p in (save.opening or [])]
+        night.opening = night._tell(opening_beats(night.game))
+        kept_from = len(save.steps) - max(0, keep_undo)
+        for i, step in enumerate(save.steps, 1):
+            night._stored = [tuple(p) for p in (step.narration or [])]
+            night._covered = 0
+            night._keep_stories = i > kept_from
+            try:
+                if step.actions:
+                    night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)
+                elif step.say:
+                    night.say(step.say, step.who)
+                else:
+                    continue
+            except ValueError as exc:
+                raise SaveError(f"{label} does not replay at step {i} "
+                                f"({'; '.join(step.actions) or step.say!r}): {exc}") from None
+            if step.note and not step.actions:
+                night.steps[-1].note = step.note
+        night._keep_stories = True
+        night._stored = None
+        night._replaying = False
+        return night
+
+    def _fiction_at(self, k: int):
+        """The fiction after the first ``k`` steps, rebuilt by replaying them (for undo back
+        past the fiction kept)."""
+        save = self.to_save()
+        save = save.model_copy(update={"steps": save.steps[:k]})
+        return self._replayed(save, "the night", out=None, setting=self.setting, keep_undo=0).story

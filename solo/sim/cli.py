@@ -7,6 +7,8 @@ import argparse
 import os
 import sys
 
+from ..seeds import seed_arg
+
 
 def say(text: str) -> None:
     """One line for the user, on stderr."""
@@ -103,7 +105,7 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--fast-setup", action="store_true")
     p.add_argument("--playset", help="playset name or file: its rules are the base")
     p.add_argument("--policy", default="careful", choices=POLICIES)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed_arg, default=1)
     p.add_argument("--workers", type=int, default=0, help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask cluster, e.g. tcp://host:8786 (default: $SOLO_DASK_SCHEDULER if set)")
