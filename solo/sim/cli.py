@@ -51,6 +51,11 @@ def sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         say(f"--games must be at least 1, got {args.games}")
         return 2
+    from .run import MAX_NIGHTS
+
+    if args.games > MAX_NIGHTS:  # its chunks are listed up front: memory without bound
+        say(f"--games is at most {MAX_NIGHTS:,}, got {args.games:,}")
+        return 2
     playset, rules = rules_for(args)
     engine, note = pick_engine(args.engine, rules, args.policy)
     if note:
@@ -114,6 +119,7 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--csv", action="store_true", help="print CSV, one row per variant")
     p.add_argument("--plot", metavar="FILE.png", help="draw win rate against the swept knob(s) (solo[plot])")
+    p.add_argument("--force", action="store_true", help="replace the --plot file if it exists")
     return p
 
 
@@ -131,6 +137,7 @@ def sweep(args: argparse.Namespace) -> int:
         except ImportError:
             say(sw.PLOT_MISSING)
             return 2
+        sw.plot_target(args.plot, args.force)  # refused before simulating, not after
     grid = sw.parse_grid(args.set or [])
     from ..cli import _playset
     from ..playsets import RuleOverrides
@@ -182,6 +189,6 @@ def sweep(args: argparse.Namespace) -> int:
         where = f"on the Dask cluster at {scheduler}" if scheduler else f"with {min(workers, len(work))} worker(s)"
         console.print(f"{args.games * len(vs):,} nights in {seconds:.1f} s {where}.", style="dim")
     if args.plot:
-        sw.plot(result, args.plot)
+        sw.plot(result, args.plot, args.force)
         say(f"plot written to {args.plot}")
     return 0
