@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from . import __version__
+from .seeds import seed_arg
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -139,21 +140,20 @@ def _render(args: argparse.Namespace) -> int:
     from .play.files import FileRefused, check_new_file, write_new
     from .play.night import Night
     from .play.saves import SaveError
-    from .play.transcript import render
+    from .play.transcript import write_rendered
 
     try:
         if args.out:  # refused before the save is read: an existing file only with --force
             check_new_file(Path(args.out), args.force)
-        night = Night.from_save(Path(args.save))
+        night = Night.from_save(Path(args.save), keep_undo=0)  # only read: no undo
     except (SaveError, FileRefused, OSError) as exc:
         print(f"solo: {exc}", file=sys.stderr)
         return 2
-    text = render(night, args.form)
     if not args.out:
-        sys.stdout.write(text)
+        write_rendered(night, args.form, sys.stdout.write)  # a step at a time, never the whole text at once
         return 0
-    try:
-        out = write_new(Path(args.out), text, args.force)  # never through a symlink, never over a file unforced
+    try:  # a step at a time too; never through a symlink, never over a file unforced
+        out = write_new(Path(args.out), lambda write: write_rendered(night, args.form, write), args.force)
     except FileRefused as exc:
         print(f"solo: {exc}", file=sys.stderr)
         return 2
@@ -227,7 +227,7 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
                       help="nott: Night of the Thirteenth (default); lucky13: a Lucky 13 scene")
     play.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"], help="ruleset (default ashcan)")
     play.add_argument("--fast", action="store_true", help="fast setup: remove a random 2–10")
-    play.add_argument("--seed", type=int, help="seed for a replayable night (random if not given)")
+    play.add_argument("--seed", type=seed_arg, help="seed for a replayable night (random if not given)")
     play.add_argument("--quick", action="store_true", help="deal a ready cast and begin at once")
     play.add_argument("--resume", action="store_true", help="resume the last unfinished night")
     play.add_argument("--load", metavar="FILE", help="load a save file")
@@ -256,7 +256,7 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     tut.set_defaults(func=_tutorial)
 
     auto = sub.add_parser("autoplay", help="play a whole night by a policy and write its transcript")
-    auto.add_argument("--seed", type=int, required=True)
+    auto.add_argument("--seed", type=seed_arg, required=True)
     auto.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
     auto.add_argument("--fast-setup", action="store_true")
     auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
@@ -287,7 +287,7 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10_000)
     sim.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
     sim.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=seed_arg, default=1)
     sim.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
     sim.add_argument("--fast-setup", action="store_true")
     sim.add_argument("--json", action="store_true", help="print one JSON object")

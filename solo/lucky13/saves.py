@@ -66,6 +66,9 @@ def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, 
 
 
 def latest_unfinished_scene(saves: Path, skipped: list | None = None) -> Path | None:
-    """The most recently written Lucky 13 save that is not finished (damaged ones skipped, and
-    those newer than it added to ``skipped`` as (path, why))."""
-    return latest_unfinished(saves, "lucky13-*.json", read_scene_save, skipped)
+    """The most recently written Lucky 13 save that is not finished and replays (damaged ones,
+    and ones that do not replay, skipped; those newer than it added to ``skipped`` as (path, why))."""
+    from .session import Scene
+
+    return latest_unfinished(saves, "lucky13-*.json", read_scene_save, skipped,
+                             replays=lambda p: Scene.from_save(p, transcript=False))

@@ -221,9 +221,11 @@ class Scene(SceneSteps):
             write_scene_save(self.to_save(), self.save_path)
 
     @classmethod
-    def from_save(cls, path: Path, *, narrator=None, narrator_name: str | None = None) -> Scene:
+    def from_save(cls, path: Path, *, narrator=None, narrator_name: str | None = None,
+                  transcript: bool = True) -> Scene:
         """Load and replay a save; :class:`~solo.play.saves.SaveError` (one line) if it
-        cannot be trusted. The file is never written here."""
+        cannot be trusted. The file is never written here; with ``transcript`` False, nor is
+        the transcript (a replay to see that the save plays)."""
         path = Path(path)
         save = read_scene_save(path)
         try:
@@ -243,7 +245,7 @@ class Scene(SceneSteps):
                                 f"{scene.steps[-1].dice} where the save says {st.dice} (file kept as it is)")
         scene._replaying = False
         scene.save_path = path
-        if save.transcript:  # a save never chooses where to write: <its name>.md, beside it or in the data folder
+        if save.transcript and transcript:  # a save never chooses where to write: <its name>.md, beside it or in the data folder
             from ..play.files import is_own_file
             from ..play.paths import transcript_name, transcripts_dir
 

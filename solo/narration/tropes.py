@@ -21,7 +21,9 @@ joined by ``|``; a word ending in ``*`` matches any word it begins (``investigat
 :data:`GAP` other words between two of them. A phrasing does not match where a negation
 (*not*, *never*, *instead* …) stands just before its first term: "we will **not** split up".
 Lines are read in lower case with contractions spelled out (*I'll* → *i will*, *won't* →
-*will not*), so phrasings are written in plain words: ``be right back``.
+*will not*), so phrasings are written in plain words: ``be right back``. A word has at most
+:data:`MAX_WORD` letters. Matching takes time linear in the line and in the phrasings
+(:class:`LineWords`), however a playset writes them.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ GAP = 3  # most words between two terms of a phrasing
 NEGATION_WINDOW = 3  # words before the first term that may negate a phrasing
 MAX_TERMS = 8
 MAX_PHRASINGS = 40
+MAX_WORD = 30  # letters in a word of a phrasing
 _WORD = re.compile(r"^[a-z0-9]+\*?$")
 
 NEGATORS = frozenset({"not", "never", "no", "nobody", "refuse", "refuses", "refused", "instead", "rather",
@@ -82,38 +85,88 @@ def parse_phrasing(text: str) -> tuple[Term, ...]:
             if not _WORD.match(alt) or alt == "*":
                 raise ValueError(f"phrasing {text!r}: {term!r} is not a word, a word* or words joined by |"
                                  " (letters and digits only)")
+            if len(alt.rstrip("*")) > MAX_WORD:
+                raise ValueError(f"phrasing {text!r}: {alt!r} is longer than {MAX_WORD} letters")
             out.append((alt.rstrip("*"), alt.endswith("*")))
         terms.append(tuple(out))
     return tuple(terms)
 
 
-def _hit(term: Term, word: str) -> bool:
-    for w, prefix in term:
-        if word == w or (prefix and word.startswith(w)):
-            return True
-    return False
+class LineWords:
+    """A line's words indexed for matching, built once per line: for each word, and for each
+    beginning of a word of the ``prefix_lengths`` phrasings use, the places it stands at as a
+    bit set (bit ``i``: word ``i``). A term is then found in one look-up per alternative and a
+    phrasing in a few shifts per term, whatever the line holds: matching is linear in the line
+    and in the phrasings, never their product."""
+
+    def __init__(self, tokens: Sequence[str], prefix_lengths: Iterable[int] = range(1, MAX_WORD + 1)) -> None:
+        self.n = len(tokens)
+        lengths = sorted({k for k in prefix_lengths if 0 < k <= MAX_WORD})
+        at: dict[str, int] = {}
+        begins: dict[str, int] = {}
+        for i, token in enumerate(tokens):
+            bit = 1 << i
+            at[token] = at.get(token, 0) | bit
+            for k in lengths:
+                if k > len(token):
+                    break
+                head = token[:k]
+                begins[head] = begins.get(head, 0) | bit
+        self._at, self._begins = at, begins
+        negators = 0
+        for w in NEGATORS:
+            negators |= at.get(w, 0)
+        #: places a phrasing may not start: a negation stands within NEGATION_WINDOW words before
+        self.negated = 0
+        for d in range(1, NEGATION_WINDOW + 1):
+            self.negated |= negators << d
+        self._terms: dict[Term, int] = {}
+
+    def places(self, term: Term) -> int:
+        """The places (a bit set) holding a word that ``term`` matches."""
+        got = self._terms.get(term)
+        if got is None:
+            got = 0
+            for w, prefix in term:
+                got |= (self._begins if prefix else self._at).get(w, 0)
+            self._terms[term] = got
+        return got
+
+
+def prefix_lengths(phrasings: Iterable[Sequence[Term]]) -> set[int]:
+    """The lengths of the ``word*`` alternatives in ``phrasings`` (what :class:`LineWords` indexes)."""
+    return {len(w) for terms in phrasings for term in terms for w, prefix in term if prefix}
+
+
+def span(terms: Sequence[Term], line: LineWords) -> tuple[int, int] | None:
+    """(first, last) word index of the earliest place the phrasing matches in ``line``, or None.
+
+    ``can[k]`` holds the places where term ``k`` stands with terms ``k+1 …`` following it, each
+    at most :data:`GAP` words after the one before; the match starts at the first place of
+    ``can[0]`` no negation stands before, and goes on by the nearest places that still lead on.
+    """
+    window = GAP + 1
+    can = [line.places(terms[-1])]
+    for term in reversed(terms[:-1]):
+        after, reach = can[-1], 0
+        for d in range(1, window + 1):
+            reach |= after >> d
+        can.append(line.places(term) & reach)
+    can.reverse()
+    starts = can[0] & ~line.negated
+    if not starts:
+        return None
+    i = j = (starts & -starts).bit_length() - 1
+    near = (1 << window) - 1
+    for places in can[1:]:
+        nxt = places & (near << (j + 1))
+        j = (nxt & -nxt).bit_length() - 1
+    return i, j
 
 
 def find(terms: Sequence[Term], tokens: Sequence[str]) -> tuple[int, int] | None:
     """(first, last) word index of the first place the phrasing matches, or None."""
-    n = len(tokens)
-    for i in range(n):
-        if not _hit(terms[0], tokens[i]):
-            continue
-        if any(t in NEGATORS for t in tokens[max(0, i - NEGATION_WINDOW):i]):
-            continue
-        j = i
-        for term in terms[1:]:
-            for k in range(j + 1, min(n, j + 2 + GAP)):
-                if _hit(term, tokens[k]):
-                    j = k
-                    break
-            else:
-                j = -1
-                break
-        if j >= 0:
-            return i, j
-    return None
+    return span(terms, LineWords(tokens, prefix_lengths([terms])))
 
 
 # ---------------------------------------------------------------------- tropes
@@ -328,12 +381,13 @@ class TemplateJudge:
     name = "templates"
 
     def __init__(self) -> None:
-        self._compiled: dict[Trope, list[tuple[Term, ...]]] = {}
+        self._compiled: dict[Trope, tuple[list[tuple[Term, ...]], set[int]]] = {}
 
-    def _phrasings(self, trope: Trope) -> list[tuple[Term, ...]]:
+    def _phrasings(self, trope: Trope) -> tuple[list[tuple[Term, ...]], set[int]]:
         got = self._compiled.get(trope)
         if got is None:
-            got = self._compiled[trope] = trope.compiled()
+            phrasings = trope.compiled()
+            got = self._compiled[trope] = (phrasings, prefix_lengths(phrasings))
         return got
 
     def match(self, line: str, tropes: Iterable[Trope]) -> tuple[Trope, str] | None:
@@ -341,12 +395,14 @@ class TemplateJudge:
         tokens = words(line)
         if not tokens:
             return None
+        compiled = [(trope, *self._phrasings(trope)) for trope in tropes]
+        index = LineWords(tokens, set().union(*(lengths for _t, _p, lengths in compiled)))
         best: tuple[int, Trope, int] | None = None  # the trope played first in the line wins
-        for trope in tropes:
-            for terms in self._phrasings(trope):
-                span = find(terms, tokens)
-                if span is not None and (best is None or span[0] < best[0]):
-                    best = (span[0], trope, span[1])
+        for trope, phrasings, _lengths in compiled:
+            for terms in phrasings:
+                found = span(terms, index)
+                if found is not None and (best is None or found[0] < best[0]):
+                    best = (found[0], trope, found[1])
         if best is None:
             return None
         i, trope, j = best

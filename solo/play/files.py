@@ -171,24 +171,37 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def write_new(path: Path | str, text: str, force: bool = False) -> Path:
-    """Write ``text`` to a new file at ``path`` (see :func:`check_new_file`): created
-    exclusively, or with ``force`` an existing plain file replaced by a rename."""
+def write_new(path: Path | str, content, force: bool = False) -> Path:
+    """Write ``content`` — text, or ``produce(write)`` handing it over piece by piece — to a new
+    file at ``path`` (see :func:`check_new_file`). It is written whole to a private temporary
+    file beside ``path`` first, then published: linked in under the new name (which fails,
+    never replaces, if the name appeared meanwhile), or with ``force`` renamed over an existing
+    plain file. A failure leaves ``path`` as it was."""
     path = check_new_file(path, force)
-    if force and os.path.lexists(path):
-        return atomic_write(path, text)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        fd = create_exclusive(path)
-    except FileExistsError:
-        raise FileRefused(f"{str(path)!r} appeared meanwhile: nothing written (--force replaces it)") from None
-    try:
-        _write_all(fd, text.encode("utf-8"))
-        os.fsync(fd)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            if callable(content):
+                content(fh.write)
+            else:
+                fh.write(content)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if force and os.path.lexists(path):
+            check_new_file(path, force)  # still a plain file: replaced whole, a symlink never followed
+            os.replace(tmp, path)
+            return path
+        try:
+            os.link(tmp, path)  # exclusive: an existing name, even a dangling symlink, is never taken
+        except FileExistsError:
+            raise FileRefused(f"{str(path)!r} appeared meanwhile: nothing written (--force replaces it)") from None
+        os.unlink(tmp)
     except BaseException:
-        os.close(fd)
-        os.unlink(path)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
         raise
-    os.close(fd)
     return path
 
 

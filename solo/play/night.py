@@ -25,13 +25,17 @@ from ..nott.describe import mechanics
 from ..nott.game import Character, Game
 from ..nott.rules import Ruleset
 from ..safetext import clean, safe
-from .saves import (MAX_NARRATION, MAX_NOTE, SavedStep, SaveError, SaveFile, check_savable, read_save,
-                    write_save)
+from .saves import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, NotSavable, SavedStep,
+                    SaveError, SaveFile, check_savable, read_save, write_save)
 from .text import MAX_LINE
 from .transcript import Transcript
 
 Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mechanics", "notice"
 NOTE_SEP = " ¦ "  # between a step's notes (a save holds one line of text per note)
+#: Steps at the end of a loaded night that keep the fiction before them for undo; undo further
+#: back rebuilds it by replaying (a copy per step of a long night costs time and memory
+#: that grow with the square of its length).
+KEEP_UNDO = 50
 
 
 @dataclass
@@ -101,7 +105,8 @@ class Night:
         self.setting = setting if setting is not None else _setting_of(narrator)
         self.story = Fiction([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude],
                                "why": c.why} for c in self.game.cast], seed, self.setting)
-        self._stories: list = []  # the fiction before each step, parallel to ``steps``
+        self._stories: list = []  # the fiction before each step, parallel to ``steps`` (None: not kept)
+        self._keep_stories = True  # False while replaying steps no undo will need the fiction of
         self.opening: list[tuple[str, str]] = []  # the opening's narration
         self.preface: list[str] = []  # table notes before the first step (a side-rule race)
         self._replayer = None  # a template narrator for replays and missing texts
@@ -114,6 +119,8 @@ class Night:
         self.last_events: list = []
         self.last_beats: list = []
         self.last_reply = None  # the director's last answer (see ask)
+        self._base_size: int | None = None  # bytes of the save but its steps (see _save_size)
+        self._step_sizes: list[int] = []  # bytes of each step in the save, parallel to ``steps``
         self.step_events: list[list] = []  # the events of each step, parallel to ``steps``
         self.transcript = Transcript(transcript_path, self, form=transcript_form) if transcript_path else None
         self._replaying = False
@@ -197,7 +204,7 @@ class Night:
             for _ in range(pushed):
                 game.pop()
             raise
-        self._stories.append(self.story.copy())
+        self._stories.append(self.story.copy() if self._keep_stories else None)
         self.steps.append(step)
         self.step_events.append(events)
         self.last_events = events
@@ -206,6 +213,7 @@ class Night:
         if not self._replaying:
             self.autosave()  # before the prose: an interrupted narration loses no play
         self._report(events, step)
+        self._measure(step)
         if not self._replaying:
             if step.narration and self._keeps_text():
                 self.autosave()
@@ -238,9 +246,10 @@ class Night:
         self._check_speaker(who)
         step = Step([], text, who)
         self._check_step(step)
-        self._stories.append(self.story.copy())
+        self._stories.append(self.story.copy() if self._keep_stories else None)
         self.steps.append(step)
         self.step_events.append([])
+        self._measure(step)
         self.story.said(self.names[who] if who is not None else None, text)
         if not self._replaying:
             self.autosave()
@@ -260,13 +269,14 @@ class Night:
         question = parse(text, who, odds or None, tuple(self.names))  # unknown odds refused here
         step = Step([], text, who, ask=odds or "")
         self._check_step(step)
-        self._stories.append(self.story.copy())
+        self._stories.append(self.story.copy() if self._keep_stories else None)
         self.steps.append(step)
         self.step_events.append([])
         if not self._replaying:
             self.autosave()  # before the prose: an interrupted answer loses no play
         self.last_reply = step.reply = reply = self._reply(question, len(self.steps) - 1)
         step.narration += self._tell([self._answer_beat(reply)])
+        self._measure(step)
         if not self._replaying:
             if step.narration and self._keeps_text():
                 self.autosave()
@@ -289,12 +299,43 @@ class Night:
         if who is not None and not 0 <= who < len(self.game.cast):
             raise ValueError(f"the cast has no character {who} ({len(self.game.cast)} characters)")
 
-    @staticmethod
-    def _check_step(step: Step) -> None:
+    #: Room kept in a save for a step's narration, beside the step itself (a model's prose;
+    #: the templates' is not saved).
+    STEP_ROOM = 16 * 1024
+
+    def _check_step(self, step: Step) -> None:
         """A step the save can hold, or :class:`~solo.play.saves.NotSavable` (one line) before
-        anything of it is applied."""
-        check_savable(SavedStep, {"actions": [str(a) for a in step.actions], "say": step.say, "who": step.who,
-                                  "note": step.note, "ask": step.ask}, "this step cannot be saved")
+        anything of it is applied: its text, and room for it in a save that has a cap on its
+        steps and its size (so the save never refuses what the night has played)."""
+        saved = check_savable(SavedStep, {"actions": [str(a) for a in step.actions], "say": step.say,
+                                          "who": step.who, "note": step.note, "ask": step.ask},
+                              "this step cannot be saved")
+        if self._replaying:
+            return
+        if len(self.steps) + 1 > MAX_SAVE_STEPS:
+            raise NotSavable(f"this step cannot be saved: a night holds at most {MAX_SAVE_STEPS:,} steps "
+                             "(start a new night: new)")
+        size = len(saved.model_dump_json(exclude_none=True).encode("utf-8")) + self.STEP_ROOM
+        if self._save_size() + size > MAX_SAVE_WRITE_BYTES:
+            raise NotSavable(f"this step cannot be saved: the save would pass its {MAX_SAVE_WRITE_BYTES:,}-byte "
+                             "cap (start a new night: new)")
+
+    def _save_size(self) -> int:
+        """About how many bytes this night's save takes: what it held before the first step,
+        and each step as saved (its narration too)."""
+        if self._base_size is None:
+            import json
+
+            self._base_size = len(json.dumps(self.to_save().dump(), ensure_ascii=False,
+                                             separators=(",", ":")).encode("utf-8"))
+            self._base_size -= sum(self._step_sizes)  # measured with the steps played so far
+        return self._base_size + sum(self._step_sizes)
+
+    def _measure(self, step: Step) -> None:
+        """Count a step just applied toward the save's size (see :meth:`_save_size`)."""
+        size = len(str(step.say or "")) + len(str(step.note or "")) + 20 * len(step.actions) + 40
+        size += sum(len(k) + len(t) + 8 for k, t in step.narration) if self._keeps_text() else 0
+        self._step_sizes.append(size)
 
     @staticmethod
     def _bounded_note(text: str, room: int = MAX_NOTE) -> str | None:
@@ -327,14 +368,19 @@ class Night:
             raise ValueError(f"undo needs a positive number of steps, got {n!r}")
         if n > len(self.steps):
             raise ValueError(f"cannot undo {n} steps: only {len(self.steps)} played")
+        back = len(self.steps) - n
+        story = self._stories[back] if self._stories[back] is not None else self._fiction_at(back)
         undone = []
         for _ in range(n):
             step = self.steps.pop()
             self.step_events.pop()
-            self.story = self._stories.pop()
+            self._stories.pop()
+            if self._step_sizes:
+                self._step_sizes.pop()
             for _a in step.actions:
                 self.game.pop()
             undone.append(step)
+        self.story = story
         self._attach()
         self.last_events = self.step_events[-1] if self.step_events else []
         self.autosave()
@@ -570,14 +616,15 @@ class Night:
 
     @classmethod
     def from_save(cls, path: Path, *, narrator=None, out: Output | None = None, setting: dict | None = None,
-                  transcript_dir: Path | None = None) -> "Night":
+                  transcript_dir: Path | None = None, keep_undo: int = KEEP_UNDO) -> "Night":
         """Load and replay a save; :class:`SaveError` (one line) if it cannot be trusted.
 
         The fiction and the narration are rebuilt by replaying every step; a model's texts
         come back from the save. The transcript goes next to the other transcripts, named
         after the save (with a digest of where it lies when it is not in the saves folder, so
         it never writes over the transcript of another save): a save never chooses where a
-        file is written.
+        file is written. The last ``keep_undo`` steps keep the fiction before them for undo (0
+        for a night only read, as ``render`` does); undo further back rebuilds it.
         """
         save = read_save(path)
         if setting is None and save.playset:
@@ -587,21 +634,38 @@ class Night:
                 setting = load_playset(save.playset).setting()
             except Exception:  # a playset that is gone: the default camp
                 setting = None
+        night = cls._replayed(save, f"save {str(path)!r}", out=out, setting=setting, keep_undo=keep_undo)
+        night.narrator = narrator
+        night.save_path = Path(path)
+        if save.transcript:
+            from .paths import transcript_name, transcripts_dir
+
+            folder = transcript_dir if transcript_dir is not None else transcripts_dir()
+            night.transcript = Transcript(Path(folder) / transcript_name(Path(path)), night)
+        return night
+
+    @classmethod
+    def _replayed(cls, save: SaveFile, label: str, *, out: Output | None, setting: dict | None,
+                  keep_undo: int) -> "Night":
+        """A night replayed from ``save``: no narrator, save or transcript (``label`` names the
+        save in a :class:`SaveError`)."""
         try:
             rules = Ruleset(**save.rules.model_dump())
             cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why) for c in save.cast]
             night = cls(cast, rules, save.seed, narrator_name=save.narrator, playset=save.playset, out=out,
                         setting=setting)  # no narrator, save or transcript while it replays
         except ValueError as exc:
-            raise SaveError(f"save {str(path)!r} describes no playable game: {exc}") from None
+            raise SaveError(f"{label} describes no playable game: {exc}") from None
         night._replaying = True
         from ..narration.beats import opening_beats
 
         night._stored = [tuple(p) for p in (save.opening or [])]
         night.opening = night._tell(opening_beats(night.game))
+        kept_from = len(save.steps) - max(0, keep_undo)
         for i, step in enumerate(save.steps, 1):
             night._stored = [tuple(p) for p in (step.narration or [])]
             night._covered = 0
+            night._keep_stories = i > kept_from
             try:
                 if step.ask is not None and step.say and not step.actions:
                     night.ask(step.say, step.who, step.ask or None)
@@ -612,17 +676,18 @@ class Night:
                 else:
                     continue
             except ValueError as exc:
-                raise SaveError(f"save {str(path)!r} does not replay at step {i} "
+                raise SaveError(f"{label} does not replay at step {i} "
                                 f"({'; '.join(step.actions) or step.say!r}): {exc}") from None
             if step.note and not step.actions:
                 night.steps[-1].note = step.note
+        night._keep_stories = True
         night._stored = None
         night._replaying = False
-        night.narrator = narrator
-        night.save_path = Path(path)
-        if save.transcript:
-            from .paths import transcript_name, transcripts_dir
-
-            folder = transcript_dir if transcript_dir is not None else transcripts_dir()
-            night.transcript = Transcript(Path(folder) / transcript_name(Path(path)), night)
         return night
+
+    def _fiction_at(self, k: int):
+        """The fiction after the first ``k`` steps, rebuilt by replaying them (for undo back
+        past the fiction kept)."""
+        save = self.to_save()
+        save = save.model_copy(update={"steps": save.steps[:k]})
+        return self._replayed(save, "the night", out=None, setting=self.setting, keep_undo=0).story

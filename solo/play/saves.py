@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -63,6 +64,16 @@ def _seed_size(seed):
 
 #: A seed in a save: a whole number of at most 40 digits, or a short word.
 Seed = Annotated[int | Annotated[SafeText, Field(min_length=1, max_length=80)], AfterValidator(_seed_size)]
+#: Caps on a save's size. solo writes a save compactly and never one larger than the write cap
+#: (a night that would need more is refused with a message, the last good save kept), so every
+#: save solo writes is one it reads back. It reads up to four times that: a save a person has
+#: re-indented (two or four spaces make ours 2–3 times larger) still loads.
+MAX_SAVE_WRITE_BYTES = MAX_SAVE_BYTES
+MAX_SAVE_READ_BYTES = 4 * MAX_SAVE_BYTES
+#: Deepest nesting of lists and objects read from a save (ours nest four or five deep).
+MAX_SAVE_DEPTH = 32
+#: Most steps a save holds: loading replays every one (a long night or scene has a few thousand).
+MAX_SAVE_STEPS = 20_000
 
 
 class SavedCharacter(BaseModel):
@@ -150,8 +161,19 @@ class SaveFile(Sealed):
 
 
 def write_sealed(save: Sealed, path: Path) -> Path:
-    """Seal (checksum) and write a save atomically."""
-    return atomic_write(path, json.dumps(save.sealed().dump(), indent=1, ensure_ascii=False) + "\n")
+    """Seal (checksum) and write a save atomically, as compact JSON on one line. A save over
+    :data:`MAX_SAVE_WRITE_BYTES` is not written (:class:`SaveError`; the file there is kept):
+    solo never writes a save it would refuse to read."""
+    steps = len(getattr(save, "steps", None) or ())
+    if steps > MAX_SAVE_STEPS:
+        raise SaveError(f"save {str(path)!r} not written: {steps:,} steps, more than a save may hold "
+                        f"({MAX_SAVE_STEPS:,}); the last save written is kept")
+    text = json.dumps(save.sealed().dump(), ensure_ascii=False, separators=(",", ":")) + "\n"
+    size = len(text.encode("utf-8"))
+    if size > MAX_SAVE_WRITE_BYTES:
+        raise SaveError(f"save {str(path)!r} not written: it would be {size:,} bytes, more than a save may hold "
+                        f"({MAX_SAVE_WRITE_BYTES:,}); the last save written is kept")
+    return atomic_write(path, text)
 
 
 def read_sealed(path: Path, model: type[Sealed], fmt: str, version: int, what: str = "solo save file"):
@@ -159,7 +181,7 @@ def read_sealed(path: Path, model: type[Sealed], fmt: str, version: int, what: s
     in one line and never touches the file."""
     path = Path(path)
     try:
-        raw = read_capped(path, MAX_SAVE_BYTES, "save")
+        raw = read_capped(path, MAX_SAVE_READ_BYTES, "save")
     except FileRefused as exc:
         raise SaveError(f"{exc}: not read (file kept as it is)") from None
     except OSError as exc:
@@ -186,6 +208,13 @@ def _parse_sealed(path: Path, raw: bytes, model: type[Sealed], fmt: str, version
         raise SaveError(f"{str(path)!r} is not a {what} (file kept as it is)")
     if data.get("version") != version:
         raise SaveError(f"save {str(path)!r} has version {data.get('version')!r}; this solo reads version {version}")
+    steps = data.get("steps")
+    if isinstance(steps, list) and len(steps) > MAX_SAVE_STEPS:
+        raise SaveError(f"save {str(path)!r} holds {len(steps):,} steps, more than a save may hold "
+                        f"({MAX_SAVE_STEPS:,}) (file kept as it is)")
+    problem = _out_of_bounds(data)
+    if problem:
+        raise SaveError(f"save {str(path)!r} {problem}; it is damaged (file kept as it is)")
     try:
         save = model.model_validate(data)
     except ValidationError as exc:
@@ -198,6 +227,39 @@ def _parse_sealed(path: Path, raw: bytes, model: type[Sealed], fmt: str, version
     return save
 
 
+def _out_of_bounds(data) -> str | None:
+    """What in parsed save data is out of bounds (nested deeper than :data:`MAX_SAVE_DEPTH`,
+    or a number of more than :data:`MAX_SEED_DIGITS` digits), said with its place; or None.
+    Walked without recursion, so any depth is looked at safely."""
+    limit = 10 ** MAX_SEED_DIGITS
+    stack: list[tuple[object, int, tuple | None]] = [(data, 1, None)]  # (value, depth, (key, parent's trail))
+    while stack:
+        value, depth, trail = stack.pop()
+        if isinstance(value, dict):
+            items = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            if isinstance(value, int) and not isinstance(value, bool) and not -limit < value < limit:
+                return f"holds a number of more than {MAX_SEED_DIGITS} digits at {_place(trail)}"
+            continue
+        if depth > MAX_SAVE_DEPTH:
+            return f"is nested more than {MAX_SAVE_DEPTH} deep at {_place(trail)}"
+        stack.extend((v, depth + 1, (k, trail)) for k, v in items)
+    return None
+
+
+def _place(trail: tuple | None) -> str:
+    """``steps.3.args.who``: the keys down to a value (odd keys quoted, so nothing reaches the
+    screen unescaped; a long place cut short)."""
+    keys: list[str] = []
+    while trail is not None:
+        key, trail = trail
+        keys.append(str(key) if isinstance(key, int) or re.fullmatch(r"[A-Za-z0-9_]{1,40}", key) else repr(key[:40]))
+    text = ".".join(reversed(keys)) or "(top level)"
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
 def write_save(save: SaveFile, path: Path) -> Path:
     """Write a Night of the Thirteenth save atomically."""
     return write_sealed(save, path)
@@ -208,13 +270,16 @@ def read_save(path: Path) -> SaveFile:
     return read_sealed(path, SaveFile, FORMAT, VERSION)
 
 
-def latest_unfinished(folder: Path, pattern: str, reader,
-                      skipped: list[tuple[Path, str]] | None = None) -> Path | None:
-    """The most recently written save in ``folder`` matching ``pattern`` that ``reader`` accepts
-    and that is not finished. Damaged saves are skipped and left as they are; those newer than
-    the one chosen (all of them if none is) are added to ``skipped`` as (path, why), newest first."""
-    best: tuple[float, Path] | None = None
+def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Path, str]] | None = None,
+                      replays=None) -> Path | None:
+    """The most recently written save in ``folder`` matching ``pattern`` that ``reader`` accepts,
+    that is not finished and, when ``replays`` is given, that it replays (it raises
+    :class:`SaveError` for one that does not; only the newest unfinished saves are replayed,
+    until one plays). Damaged saves and saves that do not replay are skipped and left as they
+    are; those newer than the one chosen (all of them if none is) are added to ``skipped`` as
+    (path, why), newest first."""
     damaged: list[tuple[float, Path, str]] = []
+    unfinished: list[tuple[float, Path]] = []
     for p in Path(folder).glob(pattern):
         try:
             m = p.lstat().st_mtime
@@ -222,14 +287,29 @@ def latest_unfinished(folder: Path, pattern: str, reader,
         except SaveError as exc:
             damaged.append((m, p, str(exc)))
             continue
+        except (ValueError, RecursionError) as exc:  # a reader's slip must not block every other save
+            damaged.append((m, p, f"save {str(p)!r} cannot be read ({type(exc).__name__}); file kept as it is"))
+            continue
         except OSError:
             continue
-        if save.finished:
-            continue
-        if best is None or m > best[0]:
-            best = (m, p)
+        if not save.finished:
+            unfinished.append((m, p))
+    unfinished.sort(key=lambda u: u[0], reverse=True)  # newest first; a tie keeps the order found
+    best: tuple[float, Path] | None = None
+    for m, p in unfinished:
+        if replays is not None:
+            try:
+                replays(p)
+            except SaveError as exc:
+                damaged.append((m, p, str(exc)))
+                continue
+            except (ValueError, RecursionError) as exc:
+                damaged.append((m, p, f"save {str(p)!r} does not replay ({type(exc).__name__}); "
+                                      "file kept as it is"))
+                continue
+        best = (m, p)
+        break
     if skipped is not None:
         damaged.sort(key=lambda d: d[0], reverse=True)
         skipped.extend((p, why) for m, p, why in damaged if best is None or m >= best[0])
     return best[1] if best else None
-

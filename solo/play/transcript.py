@@ -14,6 +14,7 @@ same bytes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -59,22 +60,40 @@ class Transcript:
 
 def render(night: "Night", form: str = "story") -> str:
     """The whole transcript of ``night`` as it stands, ``story`` or ``log``."""
+    out: list[str] = []
+    write_rendered(night, form, out.append)
+    return "".join(out)
+
+
+def write_rendered(night: "Night", form: str, write: Callable[[str], object]) -> None:
+    """The transcript of ``night`` handed to ``write`` a piece at a time (a step's worth at
+    most), never held whole: the same text as :func:`render`, ending in one newline."""
+    newlines = 0  # held back: the text's trailing newlines become one
+    for part in _parts(night, form):
+        body = part.rstrip("\n")
+        if body:
+            write("\n" * newlines + body)
+            newlines = len(part) - len(body)
+        else:
+            newlines += len(part)
+    write("\n")
+
+
+def _parts(night: "Night", form: str) -> Iterator[str]:
     if form not in FORMS:
         raise ValueError(f"unknown transcript form {form!r} (story or log)")
-    parts = [_header(night, form)]
-    if form == "story":
-        parts.append("".join(_quote(t) + "\n" for _k, t in night.opening))
-    else:
-        parts.append(_log_events(night, list(night.game.opening_events)))
-        parts.append("".join(_quote(t) + "\n" for _k, t in night.opening))
-    parts.extend(f"{_md(n)}\n\n" for n in night.preface)
+    yield _header(night, form)
+    if form == "log":
+        yield _log_events(night, list(night.game.opening_events))
+    yield "".join(_quote(t) + "\n" for _k, t in night.opening)
+    for n in night.preface:
+        yield f"{_md(n)}\n\n"
     tests = 0
     for step, events in zip(night.steps, night.step_events):
         out, tests = (_story_step if form == "story" else _log_step)(night, step, events, tests)
-        parts.append(out)
+        yield out
     if night.game.is_over():
-        parts.append(_epilogue(night) if form == "story" else _totals(night))
-    return "".join(parts).rstrip("\n") + "\n"
+        yield _epilogue(night) if form == "story" else _totals(night)
 
 
 def _header(night: "Night", form: str) -> str:

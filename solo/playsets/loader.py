@@ -73,6 +73,12 @@ def _line_of(text: str, loc: tuple) -> int | None:
     return best[1] if best else None
 
 
+def _long_number(text: str) -> str:
+    """`` (line N)`` of the first run of more than 40 digits in ``text``, or nothing."""
+    m = re.search(r"[0-9_]{41,}", text)
+    return f" (line {text.count(chr(10), 0, m.start()) + 1})" if m else ""
+
+
 def read_playset(path: Path) -> Playset:
     from ..play.files import MAX_PLAYSET_BYTES, FileRefused, read_capped
 
@@ -91,6 +97,8 @@ def read_playset(path: Path) -> Playset:
         raise PlaysetError(f"playset {str(path)!r} is not valid TOML: {exc}") from None
     except RecursionError:
         raise PlaysetError(f"playset {str(path)!r} is nested too deeply") from None
+    except ValueError:  # Python's limit on the digits of a number it reads
+        raise PlaysetError(f"playset {str(path)!r}{_long_number(text)}: a number thousands of digits long") from None
     try:
         return Playset.model_validate(data)
     except ValidationError as exc:

@@ -21,6 +21,9 @@ def _clean(text):
 #: One line of a playset's text (a place, a prop, a trope, a line of flavour).
 Line = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=300)]
 Lines = list[Line]
+#: How the director recognises a trope (docs/playsets.md, "Trope phrasings"): longer than a line.
+MAX_PHRASING = 2000
+Phrasing = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=MAX_PHRASING)]
 #: A title, a name of the Killer: short.
 Short = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=80)]
 
@@ -125,7 +128,7 @@ class Playset(BaseModel):
     tropes: Lines = Field(min_length=3)
     #: How the director recognises a trope in what the player types: trope → phrasings
     #: (see solo/narration/tropes.py; a trope left out is recognised by its own key words).
-    trope_phrasings: dict[Line, Lines] = Field(default_factory=dict)
+    trope_phrasings: dict[Line, list[Phrasing]] = Field(default_factory=dict)
     flavour: Flavour
     dread: Dread
     archetypes: Archetypes

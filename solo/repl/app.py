@@ -191,6 +191,16 @@ WIZARD_HELP = ("Set-up: answer each question (Enter takes the default; Tab shows
                "what you entered (then: character …, start, quick, or help).")
 
 
+def _is_seed(text: str) -> bool:
+    from ..seeds import parse_seed
+
+    try:
+        parse_seed(text)
+    except ValueError:
+        return False
+    return True
+
+
 class _Quick(Exception):
     """``quick`` typed at a wizard question."""
 
@@ -237,10 +247,13 @@ def wizard(shell: Shell, ask) -> None:
         fast = answer("Fast setup — remove a random 2 to 10 for a shorter night? (y/N)", "n", ["y", "n"])
         chosen["fast"] = fast.lower().startswith("y")
         if chosen["seed"] is None:  # a --seed from the command line stands
+            from ..seeds import MAX_SEED_DIGITS, parse_seed
+
             seed = answer("Seed (Enter for a random one)", "", [])
-            while seed and not seed.isdigit():
-                seed = answer("A seed is a whole number (Enter for random)", "", [])
-            chosen["seed"] = int(seed) if seed else None
+            while seed and not _is_seed(seed):
+                seed = answer(f"A seed is a whole number of at most {MAX_SEED_DIGITS} digits (Enter for random)",
+                              "", [])
+            chosen["seed"] = parse_seed(seed) if seed else None
         mode = answer("Cast — quick (dealt for you) or build your own? (quick/build)", "quick", ["build"]).lower()
         if not mode.startswith("b"):
             raise _Quick()

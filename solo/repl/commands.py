@@ -11,6 +11,16 @@ class CommandError(ValueError):
     """A command that cannot run as typed; its message is shown as one line."""
 
 
+def seed_word(text: str) -> int:
+    """A typed seed (``new seed N``): a whole number of at most 40 digits, or CommandError."""
+    from ..seeds import parse_seed
+
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
 @dataclass
 class Command:
     name: str

@@ -5,7 +5,7 @@ proposed award. The judging itself is :mod:`solo.narration.director`; the shell 
 from __future__ import annotations
 
 from ..nott import events as E
-from ..narration.director import MODES, Director, Proposal, award_note, given, test_span_start
+from ..narration.director import MODES, Director, Proposal, award_note, given
 from .commands import CommandError
 from .shell import Shell, command
 

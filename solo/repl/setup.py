@@ -15,9 +15,9 @@ from ..play.lock import SaveLock
 from ..play.saves import read_save
 from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
 from ..safetext import clean
-from .commands import CommandError
+from .commands import CommandError, seed_word
 from .view import table_view
-from .shell import Shell, _int, command
+from .shell import Shell, command
 
 
 # ---------------------------------------------------------------------- setup commands
@@ -39,9 +39,9 @@ def cmd_new(sh: Shell, arg: str) -> None:
             fast = True
         elif w in ("seed", "--seed") and i + 1 < len(words):
             i += 1
-            seed = _int(words[i], "seed")
+            seed = seed_word(words[i])
         elif w.isdigit():
-            seed = int(w)
+            seed = seed_word(w)
         else:
             raise CommandError(f"new takes ashcan|playtest, fast, seed N: not {words[i]!r}")
         i += 1
@@ -192,8 +192,9 @@ def load_into(sh: Shell, path: Path) -> None:
 
 
 def latest_unfinished(skipped: list | None = None) -> Path | None:
-    """The last unfinished Night (its saves are named night-*.json); damaged saves newer than
-    it are added to ``skipped`` as (path, why)."""
+    """The last unfinished Night that replays (its saves are named night-*.json); damaged saves,
+    and saves that do not replay, newer than it are added to ``skipped`` as (path, why)."""
     from ..play.saves import latest_unfinished as latest
 
-    return latest(saves_dir(), "night-*.json", read_save, skipped)
+    return latest(saves_dir(), "night-*.json", read_save, skipped,
+                  replays=lambda p: Night.from_save(p, keep_undo=0))

@@ -7,6 +7,8 @@ import argparse
 import os
 import sys
 
+from ..seeds import seed_arg
+
 
 def say(text: str) -> None:
     """One line for the user, on stderr."""
@@ -48,6 +50,11 @@ def sim(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         say(f"--games must be at least 1, got {args.games}")
+        return 2
+    from .run import MAX_NIGHTS
+
+    if args.games > MAX_NIGHTS:  # its chunks are listed up front: memory without bound
+        say(f"--games is at most {MAX_NIGHTS:,}, got {args.games:,}")
         return 2
     playset, rules = rules_for(args)
     engine, note = pick_engine(args.engine, rules, args.policy)
@@ -103,7 +110,7 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--fast-setup", action="store_true")
     p.add_argument("--playset", help="playset name or file: its rules are the base")
     p.add_argument("--policy", default="careful", choices=POLICIES)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed_arg, default=1)
     p.add_argument("--workers", type=int, default=0, help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask cluster, e.g. tcp://host:8786 (default: $SOLO_DASK_SCHEDULER if set)")
@@ -112,6 +119,7 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--csv", action="store_true", help="print CSV, one row per variant")
     p.add_argument("--plot", metavar="FILE.png", help="draw win rate against the swept knob(s) (solo[plot])")
+    p.add_argument("--force", action="store_true", help="replace the --plot file if it exists")
     return p
 
 
@@ -129,6 +137,7 @@ def sweep(args: argparse.Namespace) -> int:
         except ImportError:
             say(sw.PLOT_MISSING)
             return 2
+        sw.plot_target(args.plot, args.force)  # refused before simulating, not after
     grid = sw.parse_grid(args.set or [])
     from ..cli import _playset
     from ..playsets import RuleOverrides
@@ -180,6 +189,6 @@ def sweep(args: argparse.Namespace) -> int:
         where = f"on the Dask cluster at {scheduler}" if scheduler else f"with {min(workers, len(work))} worker(s)"
         console.print(f"{args.games * len(vs):,} nights in {seconds:.1f} s {where}.", style="dim")
     if args.plot:
-        sw.plot(result, args.plot)
+        sw.plot(result, args.plot, args.force)
         say(f"plot written to {args.plot}")
     return 0

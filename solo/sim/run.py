@@ -133,6 +133,8 @@ def simulate(games: int, rules: Ruleset, policy_name: str, seed: int, workers: i
 # ---------------------------------------------------------------------- tallies, either engine
 
 ENGINES = ("auto", "fast", "core")
+#: Most nights one run plays (its chunks are listed up front).
+MAX_NIGHTS = 100_000_000
 #: Nights per chunk: a chunk is the unit of work handed to a worker (and of progress).
 CHUNK = {"fast": 20_000, "core": 500}
 

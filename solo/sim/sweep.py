@@ -14,14 +14,20 @@ cores (the default), or on a Dask cluster (``--scheduler``), byte for byte in ``
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .report import wilson
+from .run import MAX_NIGHTS
 from .tally import merge
 
 #: Nights per chunk of work (the unit handed to a worker, and of progress).
 CHUNK = 20_000
+#: Most variants in a grid; a sweep plays at most :data:`~solo.sim.run.MAX_NIGHTS` nights in
+#: all. Its chunks are listed up front: an absurd grid or ``--games`` would take memory without
+#: bound before a night is played.
+MAX_VARIANTS = 1_000
 
 
 @dataclass(frozen=True)
@@ -70,9 +76,16 @@ def parse_grid(items: Sequence[str]) -> list[tuple[str, list[str]]]:
 
 def variants(grid: Sequence[tuple[str, list[str]]], base_overrides, policy: str, engine: str,
              notice: Callable[[str], None] | None = None) -> list[Variant]:
-    """The baseline and every combination of the grid, each with the engine that plays it."""
+    """The baseline and every combination of the grid, each with the engine that plays it
+    (ValueError, one line, for a grid of more than :data:`MAX_VARIANTS`)."""
     from ..playsets import parse_overrides
     from .run import pick_engine
+
+    count = math.prod(len(v) for _, v in grid)
+    if count > MAX_VARIANTS:  # said before the grid is built
+        sizes = " × ".join(f"{len(v):,}" for _, v in grid)
+        raise ValueError(f"--set makes a grid of {sizes} = {count:,} variants, more than a sweep plays "
+                         f"({MAX_VARIANTS:,}): sweep fewer values")
 
     base = base_overrides.ruleset()
     notes: set[str] = set()
@@ -93,10 +106,18 @@ def variants(grid: Sequence[tuple[str, list[str]]], base_overrides, policy: str,
     return out
 
 
+def check_size(variant_count: int, games: int) -> None:
+    """ValueError (one line) for a sweep of more than :data:`MAX_NIGHTS` nights in all."""
+    if variant_count * games > MAX_NIGHTS:
+        raise ValueError(f"--games {games:,} for each of {variant_count:,} variants is {variant_count * games:,} "
+                         f"nights, more than a sweep plays ({MAX_NIGHTS:,}): fewer games or fewer values")
+
+
 def tasks(vs: Sequence[Variant], games: int, policy: str, seed: int, chunk: int = CHUNK) -> list[tuple]:
     """The chunks of a sweep: ``(variant index, engine, rules, policy, seed, start, stop)``.
     Every variant plays the same nights (the same seeds): differences between rows are the
-    rules', not chance's."""
+    rules', not chance's. At most :data:`MAX_NIGHTS` nights in all (ValueError)."""
+    check_size(len(vs), games)
     return [(i, v.engine, v.rules, policy, seed, a, min(a + chunk, games))
             for i, v in enumerate(vs) for a in range(0, games, chunk)]
 
@@ -234,9 +255,47 @@ def write_csv(result: dict, out) -> None:
 PLOT_MISSING = "--plot needs matplotlib: pip install 'solo[plot]'"
 
 
-def plot(result: dict, path: str) -> None:
+def plot_target(path, force: bool = False):
+    """Where ``--plot`` may write (a Path): refused in one line (ValueError) for a symlink,
+    anything that is not a plain file, a plain file there without ``force``, a folder that does
+    not exist, or a kind of picture matplotlib cannot draw (named by the file's ending)."""
+    import os
+    import stat
+    from pathlib import Path
+
+    path = Path(path)
+    fmt = path.suffix[1:].lower()
+    kinds = _plot_formats()
+    if fmt not in kinds:
+        raise ValueError(f"--plot {str(path)!r}: name a picture file ending in one of "
+                         f"{', '.join('.' + k for k in sorted(kinds))}")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise ValueError(f"--plot {str(path)!r}: no folder {str(parent)!r}")
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
+        what = "a symlink" if stat.S_ISLNK(st.st_mode) else "not a plain file"
+        raise ValueError(f"--plot {str(path)!r} is {what}: the plot is written only to a plain file")
+    if not force:
+        raise ValueError(f"--plot {str(path)!r} exists: add --force to replace it")
+    return path
+
+
+def _plot_formats() -> set[str]:
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise ValueError(PLOT_MISSING) from None
+    return set(FigureCanvasBase.get_supported_filetypes())
+
+
+def plot(result: dict, path, force: bool = False) -> None:
     """Win rate (with its 95 % interval) against the first swept knob; one line for each
-    combination of the others; the baseline as a dotted line."""
+    combination of the others; the baseline as a dotted line. Written only where
+    :func:`plot_target` allows, through a temporary file beside it (never through a symlink)."""
     try:
         import matplotlib
 
@@ -244,6 +303,7 @@ def plot(result: dict, path: str) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise ValueError(PLOT_MISSING) from None
+    path = plot_target(path, force)
     knobs = result["knobs"]
     grid_rows = [r for r in result["variants"] if r["set"]]
     base = next(r for r in result["variants"] if r["baseline"])
@@ -279,5 +339,22 @@ def plot(result: dict, path: str) -> None:
                  fontsize="medium")
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path)
+    _save_figure(fig, path)
     plt.close(fig)
+
+
+def _save_figure(fig, path) -> None:
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fig.savefig(fh, format=path.suffix[1:].lower())
+        os.replace(tmp, path)  # replaces the name itself: a symlink put there meanwhile is not followed
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -174,6 +174,11 @@ def _run(args: argparse.Namespace) -> int:
     seed_given = args.seed is not None
     seed: int | str = args.seed if seed_given else random.SystemRandom().randrange(1, 10**6)
     if isinstance(seed, str) and seed.lstrip("-").isdigit():
+        from ..seeds import MAX_SEED_DIGITS
+
+        digits = len(seed.lstrip("-").lstrip("0"))
+        if digits > MAX_SEED_DIGITS:  # Python would refuse to read or show one of thousands
+            raise T13Error(f"--seed has at most {MAX_SEED_DIGITS} digits, got one of {digits:,}")
         seed = int(seed)
     chance = SeededChance(seed)
     if args.difficulty_card is not None:

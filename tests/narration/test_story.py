@@ -65,8 +65,19 @@ def test_the_checker_catches_each_kind_on_a_hand_made_bad_text(kind, beat, text,
     assert kind in [c.kind for c in check(text, beat, before, after, who)]
 
 
+def test_a_flipped_answer_is_caught():
+    """An answer to a yes/no question must open with the director's decision."""
+    from solo.narration.continuity import check_answer
+
+    assert [c.kind for c in check_answer("No. The door holds.", True)] == ["answer-flipped"]
+    assert [c.kind for c in check_answer("Nope, not a chance.", False)] == ["answer-flipped"]
+    assert [c.kind for c in check_answer("Yesterday, maybe.", True)] == ["answer-flipped"]
+    assert check_answer("Yes, and the door holds.", True) == [] and check_answer("“No.” Nothing more.", False) == []
+    assert check_answer("Over by the lake.", None) == []
+
+
 def test_every_kind_has_a_bad_text():
-    assert {b[0] for b in BAD} == set(KINDS)
+    assert {b[0] for b in BAD} | {"answer-flipped"} == set(KINDS)  # answer-flipped: the test above
 
 
 GOOD = [

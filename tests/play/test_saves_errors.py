@@ -68,7 +68,7 @@ def test_a_folder_is_not_read_as_a_save(tmp_path):
 
 def test_a_save_over_the_size_cap_is_refused_unread(good, monkeypatch):
     size = good.stat().st_size
-    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", size - 1)
+    monkeypatch.setattr(saves, "MAX_SAVE_READ_BYTES", size - 1)
     before = good.read_bytes()
     with pytest.raises(SaveError) as info:
         read_save(good)
@@ -158,7 +158,7 @@ def test_a_seed_of_forty_digits_is_allowed_and_of_forty_one_refused(good):
     good.write_text(resealed(edited(good, lambda d: d.update(seed=-int("9" * 40)))), encoding="utf-8")
     assert read_save(good).seed == -int("9" * 40)
     message = refused(good, resealed(edited(good, lambda d: d.update(seed=10 ** 40))))
-    assert message == (f"save {str(good)!r} is invalid at seed: a seed has at most 40 digits "
+    assert message == (f"save {str(good)!r} holds a number of more than 40 digits at seed; it is damaged "
                        "(file kept as it is)")
 
 
@@ -176,12 +176,12 @@ def test_the_checksum_covers_everything_but_itself(good):
     assert save.model_copy(update={"summary": "é"}).sealed().checksum != save.checksum
 
 
-def test_a_save_is_written_as_indented_utf8_json_with_a_final_newline(tmp_path, good):
+def test_a_save_is_written_as_compact_utf8_json_with_a_final_newline(tmp_path, good):
     save = read_save(good).model_copy(update={"summary": "Zoë — ashcan"})
     path = write_save(save, tmp_path / "sub" / "copy.json")
     assert path == tmp_path / "sub" / "copy.json"
     text = path.read_text(encoding="utf-8")
-    assert text.endswith("}\n") and '\n "format": "solo-nott-save",\n' in text
+    assert text.endswith("}\n") and text.count("\n") == 1 and '"format":"solo-nott-save",' in text
     assert "Zoë — ashcan" in text
     assert read_save(path).summary == "Zoë — ashcan"
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.play.saves import SaveError, read_save
+from solo.play.saves import MAX_SAVE_READ_BYTES, SaveError, read_save
 from solo.repl.app import run_batch
 
 from .conftest import make_shell, output
@@ -228,8 +228,12 @@ def test_a_named_pipe_is_refused_without_blocking(tmp_path):
 def test_a_huge_regular_file_is_refused_by_its_size(tmp_path):
     big = tmp_path / "big.json"
     with big.open("wb") as fh:
-        fh.truncate(9 * 1024 * 1024)
-    _bounded(lambda: refused_in_one_line(big, "too large"))
+        fh.truncate(MAX_SAVE_READ_BYTES + 1)
+    sh = make_shell()
+    assert not _bounded(lambda: sh.run_line(f'load "{big}"'))  # the bound is on the refusal, not on reading it here
+    errors = [line for line in output(sh).splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "too large" in errors[0] and sh.night is None
+    assert big.stat().st_size == MAX_SAVE_READ_BYTES + 1
 
 
 # ---------------------------------------------------------------- 6. nesting and digits
@@ -244,10 +248,10 @@ def test_a_five_thousand_digit_seed_is_one_line(tmp_path):
     sh = played()
     raw = sh.night.save_path.read_text(encoding="utf-8")
     path = tmp_path / "digits.json"
-    path.write_text(raw.replace('"seed": 21', '"seed": ' + "7" * 5000), encoding="utf-8")
+    path.write_text(raw.replace('"seed":21', '"seed":' + "7" * 5000), encoding="utf-8")
     refused_in_one_line(path, "digits")
-    path.write_text(raw.replace('"seed": 21', '"seed": ' + "7" * 50), encoding="utf-8")
-    refused_in_one_line(path, "seed")
+    path.write_text(raw.replace('"seed":21', '"seed":' + "7" * 50), encoding="utf-8")
+    refused_in_one_line(path, "holds a number of more than 40")
 
 
 # ---------------------------------------------------------------- 7. resume names what it skips

@@ -105,16 +105,24 @@ def test_a_long_archetype_is_refused_at_once_in_one_line():
     a_test_still_plays_and_saves(sh)
 
 
-def test_a_seed_no_save_can_hold_is_refused_before_the_night_begins():
-    """A seed of 41 digits: one line, no night half begun, no save file written."""
+def test_a_seed_no_save_can_hold_is_refused_before_the_night_begins(tmp_path):
+    """A seed of 41 digits: refused when typed, in one line; and a Night given one refuses to
+    begin, so nothing is half begun and no save file is written."""
+    from solo.nott.cast import quick_cast
+    from solo.nott.rules import ASHCAN
+
     sh = make_shell()
     seed = "9" * 41
-    sh.run_line(f"new seed {seed}")
-    assert not sh.run_line("quick")
+    assert not sh.run_line(f"new seed {seed}")
     text = output(sh)
     assert sh.night is None
     assert len(errors_in(text)) == 1 and "40 digits" in errors_in(text)[0], text
     assert not any(w in text for w in LIBRARY_WORDS), text
+    with pytest.raises(ValueError) as err:
+        Night(quick_cast(1), ASHCAN, int(seed), save_path=tmp_path / "n.json")
+    assert "40 digits" in str(err.value) and "\n" not in str(err.value)
+    assert not any(w in str(err.value) for w in LIBRARY_WORDS)
+    assert not (tmp_path / "n.json").exists()
 
 
 def test_a_judges_long_reason_is_cut_and_the_award_saved():
@@ -343,3 +351,36 @@ def test_the_night_itself_records_only_what_its_save_can_hold(tmp_path_factory, 
         assert path.read_bytes() == before and not night.steps
         return
     assert len(read_save(path).steps) == len(night.steps) <= 1
+
+
+def test_a_night_never_plays_a_step_its_save_could_not_hold(tmp_path, monkeypatch):
+    """The save has caps on its steps and its size; a step past them is refused before it is
+    applied, in one line, and the night and its save still agree."""
+    from solo.play import night as night_module
+    from solo.play.saves import read_save
+
+    sh = started()
+    night = sh.night
+    monkeypatch.setattr(night_module, "MAX_SAVE_STEPS", len(night.steps) + 3)
+    for k in range(3):
+        assert sh.run_line(f"Iris: line {k}")
+    assert not sh.run_line("Iris: one too many")
+    assert errors_in(output(sh))[-1].startswith("error: this step cannot be saved: a night holds at most")
+    assert len(read_save(night.save_path).steps) == len(night.steps)
+    monkeypatch.setattr(night_module, "MAX_SAVE_STEPS", 10_000)
+    cap = night._save_size() + night.STEP_ROOM + 9_000
+    monkeypatch.setattr(night_module, "MAX_SAVE_WRITE_BYTES", cap)
+    lines = 0
+    while sh.run_line("Iris: " + "a long breath " * 280):  # ~3,900 characters each
+        lines += 1
+        assert lines < 10
+    assert lines >= 1
+    assert errors_in(output(sh))[-1].startswith("error: this step cannot be saved: the save would pass its")
+    saved = read_save(night.save_path)
+    assert len(saved.steps) == len(night.steps) and night.save_path.stat().st_size <= cap
+    a_test_still_plays_and_saves_under(sh, monkeypatch, night_module)
+
+
+def a_test_still_plays_and_saves_under(sh, monkeypatch, night_module):
+    monkeypatch.setattr(night_module, "MAX_SAVE_WRITE_BYTES", 8 * 1024 * 1024)
+    a_test_still_plays_and_saves(sh)

@@ -8,7 +8,7 @@ from pathlib import Path
 from ...lucky13.checks import Mode
 from ...lucky13.saves import latest_unfinished_scene
 from ...play.paths import saves_dir
-from ..commands import CommandError
+from ..commands import CommandError, seed_word
 from .shell import ABILITY_KEYS, Lucky13Shell, METHODS, MODES, _int, _tokens, command
 
 
@@ -25,9 +25,9 @@ def cmd_new(sh: Lucky13Shell, arg: str) -> None:
         w = words[i].lower()
         if w in ("seed", "--seed") and i + 1 < len(words):
             i += 1
-            seed = _int(words[i], "seed")
+            seed = seed_word(words[i])
         elif w.isdigit() and seed is None and not title:
-            seed = int(w)
+            seed = seed_word(w)
         elif w in MODES and mode is None:
             mode = Mode(w)
         elif w == "title" and not title:  # new title The Drowned Chapel: the rest is the title

@@ -1,0 +1,97 @@
+"""The template judge's work is bounded: a playset's phrasings, however written, cost time
+linear in the typed line and in the phrasings, never their product (issue: a playset of
+phrasings with thousands of alternatives took minutes to judge one line)."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from solo.narration.tropes import MAX_PHRASINGS, MAX_WORD, TemplateJudge, catalogue, parse_phrasing
+from solo.play.files import MAX_PLAYSET_BYTES
+from solo.play.text import MAX_LINE
+from solo.playsets import read_playset
+
+from .test_tropes import _playset_with
+
+
+def lines_run(fn, *args) -> int:
+    """How many lines of Python ``fn(*args)`` executes (a count of work, not a time)."""
+    count = 0
+
+    def trace(frame, event, arg):
+        nonlocal count
+        if event == "line":
+            count += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        fn(*args)
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def alternatives(tropes) -> int:
+    return sum(len(term) for t in tropes for p in t.phrasings for term in parse_phrasing(p))
+
+
+def evil_setting(phrasings: int, alts: int) -> dict:
+    """A trope whose phrasings each start with a word every word of the line begins ("a*")
+    and go on with ``alts`` alternatives no word of the line matches."""
+    given = ["a* " + "|".join(f"b{p}x{i}" for i in range(alts)) for p in range(phrasings)]
+    return {"name": "evil", "tropes": ["x one", "x two", "x three"], "trope_phrasings": {"x one": given}}
+
+
+@pytest.mark.parametrize("words, alts", [(100, 200), (400, 200), (100, 800)])
+def test_judging_a_line_is_linear_in_the_line_and_the_phrasings(words, alts):
+    tropes = catalogue(evil_setting(MAX_PHRASINGS, alts))
+    judge = TemplateJudge()
+    judge.match("warm up", tropes)  # a judge compiles each trope's phrasings once
+    line = " ".join(["a"] * words)
+    work = lines_run(judge.match, line, tropes)
+    # a few lines per word of the line and per alternative of the phrasings, not per pair of them
+    assert work <= 20 * (words + alternatives(tropes))
+
+
+def test_a_playset_at_the_size_cap_judges_the_longest_line_quickly(tmp_path):
+    """The worst phrasings a playset file can hold and the longest line a player can type
+    (it took 66 s before: each of the line's words was tried against every alternative)."""
+    from solo.playsets.model import MAX_PHRASING
+
+    per = min((MAX_PLAYSET_BYTES - 20_000) // MAX_PHRASINGS, MAX_PHRASING - 3)
+    phrasing = "a* " + "|".join(["b"] * (per // 2))
+    toml = "[trope_phrasings]\n\"feeding the strange dog\" = [" + ", ".join([f'"{phrasing}"'] * MAX_PHRASINGS) + "]\n"
+    path = _playset_with(tmp_path, toml)
+    assert path.stat().st_size <= MAX_PLAYSET_BYTES
+    tropes = catalogue(read_playset(path).setting())
+    line = " ".join(["a"] * (MAX_LINE // 2 - 1))
+    judge = TemplateJudge()
+    judge.match("warm up", tropes)
+    started = time.perf_counter()
+    assert judge.match(line, tropes) is None
+    assert time.perf_counter() - started < 20  # a blow-up takes minutes; this takes well under a second
+
+
+def test_a_phrasing_word_longer_than_the_cap_is_refused():
+    parse_phrasing("x" * MAX_WORD + "* noise")
+    with pytest.raises(ValueError) as err:
+        parse_phrasing("y" * (MAX_WORD + 1) + " noise")
+    assert str(err.value) == (f"phrasing {'y' * (MAX_WORD + 1) + ' noise'!r}: {'y' * (MAX_WORD + 1)!r} is longer "
+                              f"than {MAX_WORD} letters")
+
+
+@pytest.mark.parametrize("line, want", [
+    # the second term has two places: the first leads nowhere (the third term is too far from
+    # it), the second leads on; the terms are in order, each at most three words after the last
+    ("open the door door x x x now", (0, 7)),
+    ("open the door x x x x now", None),
+    ("not open the door door x x x now", None),  # a negation before the first term
+])
+def test_a_phrasing_matches_wherever_its_terms_stand_in_order_close_enough(line, want):
+    from solo.narration.tropes import find, words
+
+    assert find(parse_phrasing("open door now"), words(line)) == want
