@@ -18,6 +18,7 @@ play: $(STAMP)
 	$(BIN)/solo play $(ARGS)
 
 test: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The real-model tests: llama-cpp-python's server (compiled once, without -march=native:

@@ -17,7 +17,7 @@ def _play(args: argparse.Namespace) -> int:
                             resume=args.resume, batch=args.batch)
     from rich.console import Console
 
-    from .play.paths import history_file
+    from .paths import history_file
     from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
     from .repl.setup import latest_unfinished, load_into
     from .repl.shell import Shell
@@ -89,19 +89,15 @@ def _tutorial(args: argparse.Namespace) -> int:
 
 
 def _playset(args: argparse.Namespace):
-    from .playsets import load_playset
+    from .playsets.options import chosen_playset
 
-    return load_playset(args.playset) if getattr(args, "playset", None) else None
+    return chosen_playset(args)
 
 
 def _ruleset(args: argparse.Namespace, playset=None):
-    """The rules: the playset's (or --rules), then --fast-setup, then each --set what-if."""
-    from .playsets import RuleOverrides, parse_overrides
+    from .playsets.options import chosen_rules
 
-    base = playset.rules if playset is not None else RuleOverrides(base=args.rules)
-    if getattr(args, "fast_setup", False):
-        base = base.model_copy(update={"fast_setup": True})
-    return parse_overrides(getattr(args, "set", None) or [], base).ruleset()
+    return chosen_rules(args, playset)
 
 
 def _autoplay(args: argparse.Namespace) -> int:
@@ -122,7 +118,7 @@ def _autoplay(args: argparse.Namespace) -> int:
     if args.out:
         out = write_new(Path(args.out), text, args.force)
     else:  # where the REPL writes its transcripts: the data folder, under a name of its own
-        from .play.paths import transcripts_dir
+        from .paths import transcripts_dir
 
         folder = transcripts_dir()
         out = atomic_write(folder / (reserve(stem, [(folder, ".md")]) + ".md"), text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from solo.play.paths import data_dir
+from solo.paths import data_dir
 
 
 def test_the_default_data_folder_is_the_tests_own():

@@ -85,7 +85,7 @@ class Material:
     def of(cls, setting: dict | None, fiction=None) -> "Material":
         """The material of ``setting`` (a ``Playset.setting()`` dict, or None for the camp);
         with the ``fiction``, the props nobody was dealt."""
-        from ..narration.catalogue import CAMP_ITEMS, CAMP_LOCATIONS
+        from ..director.catalogue import CAMP_ITEMS, CAMP_LOCATIONS
 
         setting = setting or {}
         killer = dict(DEFAULT_KILLER)

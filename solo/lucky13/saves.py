@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..play.files import reserve
-from ..play.saves import SafeText, Sealed, Seed, latest_unfinished, read_sealed, write_sealed
+from ..play.saves import SafeText, Sealed, Seed, read_sealed, write_sealed
 
 FORMAT = "solo-lucky13-save"
 VERSION = 1
@@ -63,12 +63,3 @@ def scene_paths(seed: int | str, saves: Path, transcripts: Path) -> tuple[Path, 
     the same seed gets other names."""
     name = reserve(f"lucky13-{time.strftime('%Y%m%d-%H%M%S')}-{seed}", [(saves, ".json"), (transcripts, ".md")])
     return saves / f"{name}.json", transcripts / f"{name}.md"
-
-
-def latest_unfinished_scene(saves: Path, skipped: list | None = None) -> Path | None:
-    """The most recently written Lucky 13 save that is not finished and replays (damaged ones,
-    and ones that do not replay, skipped; those newer than it added to ``skipped`` as (path, why))."""
-    from .session import Scene
-
-    return latest_unfinished(saves, "lucky13-*.json", read_scene_save, skipped,
-                             replays=lambda p: Scene.from_save(p, transcript=False))

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..play.saves import SaveError
+from ..play.saves import SaveError, latest_unfinished
 from .beats import opening_beat
 from .character import Character
 from .checks import Mode
@@ -247,7 +247,7 @@ class Scene(SceneSteps):
         scene.save_path = path
         if save.transcript and transcript:  # a save never chooses where to write: <its name>.md, beside it or in the data folder
             from ..play.files import is_own_file
-            from ..play.paths import transcript_name, transcripts_dir
+            from ..paths import transcript_name, transcripts_dir
 
             own = path.with_suffix(".md")
             beside = Path(save.transcript) == own and (not os.path.lexists(own) or is_own_file(own))
@@ -256,3 +256,10 @@ class Scene(SceneSteps):
         return scene
 
     # ------------------------------------------------------------------ helpers for steps
+
+
+def latest_unfinished_scene(saves: Path, skipped: list | None = None) -> Path | None:
+    """The most recently written Lucky 13 save that is not finished and replays (damaged ones,
+    and ones that do not replay, skipped; those newer than it added to ``skipped`` as (path, why))."""
+    return latest_unfinished(saves, "lucky13-*.json", read_scene_save, skipped,
+                             replays=lambda p: Scene.from_save(p, transcript=False))

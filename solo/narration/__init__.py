@@ -1,7 +1,10 @@
-"""Narration: beats built from the rules core's events, and narrators that tell them.
+"""Narration: the director's voices. A voice tells a :class:`Beat` the director decided —
+from the templates (offline, no network) or a model — and decides nothing itself: it imports
+nothing from :mod:`solo.director`.
 
 >>> from solo.nott import Game, quick_cast
->>> from solo.narration import TemplateNarrator, opening_beats, narrate_text
+>>> from solo.director.beats import opening_beats
+>>> from solo.narration import TemplateNarrator, narrate_text
 >>> game = Game(quick_cast(7), seed=7)
 >>> narrator = TemplateNarrator(seed=game.seed)
 >>> [b.kind for b in opening_beats(game)]
@@ -11,7 +14,7 @@ True
 """
 
 from .base import Narrator, narrate_text, strip_control
-from .beats import BEAT_KINDS, Beat, beats_from_events, card_context, character_context, opening_beats, summarize
+from .beats import BEAT_KINDS, Beat
 from .templates import PROMPTS_DIR, TemplateNarrator, make_environment, prompts_dir
 
 __all__ = [
@@ -20,13 +23,8 @@ __all__ = [
     "Narrator",
     "PROMPTS_DIR",
     "TemplateNarrator",
-    "beats_from_events",
-    "card_context",
-    "character_context",
     "make_environment",
     "narrate_text",
-    "opening_beats",
     "prompts_dir",
     "strip_control",
-    "summarize",
 ]

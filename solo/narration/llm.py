@@ -562,7 +562,7 @@ def _safe_cut(buffer: str, cut: int) -> int:
 
 def _default_log() -> Path | None:
     try:
-        from ..play.paths import data_dir
+        from ..paths import data_dir
 
         return data_dir() / "llm-exchanges.jsonl"
     except OSError:

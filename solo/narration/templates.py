@@ -173,7 +173,7 @@ class TemplateNarrator:
 
     Deterministic: the same ``seed``, the same fiction and the same beats give the same
     texts. The night's memory — the fiction and the sentences already told — lives in
-    :attr:`story` (a :class:`~solo.narration.fiction.Fiction`), which the played night owns,
+    :attr:`story` (a :class:`~solo.director.fiction.Fiction`), which the played night owns,
     copies and rewinds on undo; without one, the narrator keeps a memory of its own.
     """
 

@@ -25,7 +25,7 @@ _HELD: dict[Path, "SaveLock"] = {}  # the locks this process holds, by lock file
 
 
 def _lock_path(save: Path) -> Path:
-    from .paths import data_dir
+    from ..paths import data_dir
 
     real = os.path.realpath(save)
     folder = data_dir() / "locks"

@@ -4,7 +4,7 @@ The REPL and ``autoplay`` both drive a :class:`Night`, so a human game and a gen
 write the same transcript. A *step* is one command's worth of play — the rules actions it
 pushed and/or a line of free text — and is the unit of ``undo``.
 
-The fiction (:class:`~solo.narration.fiction.Fiction`: who is hurt, what is lost, where the
+The fiction (:class:`~solo.director.fiction.Fiction`: who is hurt, what is lost, where the
 group is …) advances beat by beat beside the rules core and is copied before every step, so
 undo rewinds it exactly. The transcript is rendered from the steps that remain (their
 events, lines and narration), so an undone step leaves no trace and a resumed night writes
@@ -25,13 +25,12 @@ from ..nott.describe import mechanics
 from ..nott.game import Character, Game
 from ..nott.rules import Ruleset
 from ..safetext import clean, safe
-from .saves import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, NotSavable, SavedStep,
-                    SaveError, SaveFile, check_savable, read_save, write_save)
+from .saves import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, NOTE_SEP, NotSavable,
+                    SavedStep, SaveError, SaveFile, check_savable, read_save, write_save)
 from .text import MAX_LINE
 from .transcript import Transcript
 
 Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mechanics", "notice"
-NOTE_SEP = " ¦ "  # between a step's notes (a save holds one line of text per note)
 #: Steps at the end of a loaded night that keep the fiction before them for undo; undo further
 #: back rebuilds it by replaying (a copy per step of a long night costs time and memory
 #: that grow with the square of its length).
@@ -97,7 +96,7 @@ class Night:
         setting: dict | None = None,
         transcript_form: str = "story",
     ) -> None:
-        from ..narration.fiction import Fiction
+        from ..director.fiction import Fiction
 
         self.game = game if game is not None else Game(cast, rules, SeededChance(seed))
         self.seed = seed
@@ -175,7 +174,7 @@ class Night:
 
     def start(self) -> None:
         """Open the night: narrate the opening and the first Threat Card, write the transcript."""
-        from ..narration.beats import opening_beats
+        from ..director.beats import opening_beats
 
         for line in mechanics(list(self.game.opening_events), self.names):
             self.out("mechanics", line)
@@ -399,7 +398,7 @@ class Night:
         """Print and narrate, one table moment at a time (a new Threat Card or the ending
         starts a new moment, so narration follows the mechanics it tells). A model that tells
         a Test in one request gets the whole step at once, after its mechanics."""
-        from ..narration.beats import beats_from_events
+        from ..director.beats import beats_from_events
 
         merging = self._merging()
         pending: list = []
@@ -426,7 +425,7 @@ class Night:
         if beat.kind != "award":
             return beat
         from ..narration.beats import Beat
-        from ..narration.director import trope_of
+        from ..director.awards import trope_of
 
         trope = trope_of(note)
         return Beat("award", {**beat.context, "trope": trope}) if trope else beat
@@ -528,7 +527,7 @@ class Night:
         fiction."""
         narrator = self.narrator
         if hasattr(narrator, "guard"):
-            from ..narration.continuity import check, check_answer
+            from ..director.continuity import check, check_answer
 
             whose = [(beat.kind, beat.get("name")) for beat in group]
             answers = [beat.get("yes") for beat in group if beat.kind == "answer"]
@@ -638,7 +637,7 @@ class Night:
         night.narrator = narrator
         night.save_path = Path(path)
         if save.transcript:
-            from .paths import transcript_name, transcripts_dir
+            from ..paths import transcript_name, transcripts_dir
 
             folder = transcript_dir if transcript_dir is not None else transcripts_dir()
             night.transcript = Transcript(Path(folder) / transcript_name(Path(path)), night)
@@ -657,7 +656,7 @@ class Night:
         except ValueError as exc:
             raise SaveError(f"{label} describes no playable game: {exc}") from None
         night._replaying = True
-        from ..narration.beats import opening_beats
+        from ..director.beats import opening_beats
 
         night._stored = [tuple(p) for p in (save.opening or [])]
         night.opening = night._tell(opening_beats(night.game))

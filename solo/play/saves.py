@@ -48,6 +48,8 @@ def check_savable(model: type[BaseModel], data: dict, what: str):
 SafeText = Annotated[str, AfterValidator(lambda t: check_text(t, "the text"))]
 #: The largest seed a save may hold (a typed seed is a whole number or a short word).
 MAX_SEED_DIGITS = 40
+#: Between a step's notes (a save holds one line of text per step's notes).
+NOTE_SEP = " \u00a6 "
 #: The longest note of a step (the director's reasons for Genre Points, joined).
 MAX_NOTE = 4000
 #: The longest text of one narrated beat (or merged stretch) kept in a save.

@@ -10,13 +10,7 @@ from __future__ import annotations
 
 from ..safetext import TextRefused, clean, has_surrogates, unsafe_reason  # noqa: F401  (re-exported)
 
-#: The longest line a shell reads; longer lines are refused whole.
-MAX_LINE = 4000
-#: The longest character name (typed or in a save).
-MAX_NAME = 40
-#: The longest archetype and "why" of a character (typed, dealt from a playset, or in a save).
-MAX_ARCHETYPE = 200
-MAX_WHY = 500
+from ..limits import MAX_ARCHETYPE, MAX_LINE, MAX_NAME, MAX_WHY  # noqa: F401  (re-exported)
 
 
 def clean_line(line: str, limit: int = MAX_LINE) -> str:

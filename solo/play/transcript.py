@@ -122,7 +122,7 @@ def _header(night: "Night", form: str) -> str:
 
 
 def _notes(step) -> str:
-    from .night import NOTE_SEP
+    from .saves import NOTE_SEP
 
     if not step.note:
         return ""

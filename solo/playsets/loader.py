@@ -80,7 +80,7 @@ def _long_number(text: str) -> str:
 
 
 def read_playset(path: Path) -> Playset:
-    from ..play.files import MAX_PLAYSET_BYTES, FileRefused, read_capped
+    from ..reading import MAX_PLAYSET_BYTES, FileRefused, read_capped
 
     path = Path(path)
     try:  # a regular file of sensible size only: never a device, a pipe or a folder

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from ..nott.rules import RULESETS, Ruleset
-from ..play.text import MAX_ARCHETYPE
+from ..limits import MAX_ARCHETYPE
 
 
 def _clean(text):
@@ -147,7 +147,7 @@ class Playset(BaseModel):
     @field_validator("trope_phrasings")
     @classmethod
     def _phrasings(cls, v, info):
-        from ..narration.tropes import MAX_PHRASINGS, parse_phrasing
+        from ..director.tropes import MAX_PHRASINGS, parse_phrasing
 
         tropes = info.data.get("tropes") or []
         for trope, phrasings in v.items():

@@ -78,3 +78,11 @@ class Registry:
                 lines.append(f"  {head:<26} {cmd.summary}")
         lines.append("Anything else you type is your character's action, written to the transcript.")
         return lines
+
+
+def _int(text: str, what: str) -> int:
+    """A whole number typed for ``what``, or :class:`CommandError` in one line."""
+    try:
+        return int(text)
+    except ValueError:
+        raise CommandError(f"{what} must be a whole number, got {text!r}") from None

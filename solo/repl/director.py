@@ -1,13 +1,18 @@
 """The director's Genre Points in the REPL: the ``director`` setting and ``yes``/``no`` to a
-proposed award. The judging itself is :mod:`solo.narration.director`; the shell calls
+proposed award. The judging itself is :mod:`solo.director.awards`; the shell calls
 :func:`direct` after every line the player types that is no command."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..nott import events as E
-from ..narration.director import MODES, Director, Proposal, award_note, given
+from ..director.awards import MODES, Director, Proposal, award_note, given
 from .commands import CommandError
-from .shell import Shell, command
+from .nott_commands import command
+
+if TYPE_CHECKING:
+    from .shell import Shell
 
 DIRECTOR_RULE = ("The director judges what you type. A line that plays into a horror trope (splitting up, "
                  "going to investigate the noise, reading the forbidden thing aloud, \u201cI'll be right back\u201d, "
@@ -21,7 +26,7 @@ DIRECTOR_RULE = ("The director judges what you type. A line that plays into a ho
 def make_director(sh: Shell) -> Director:
     """The shell's director: the model's judge when the LLM narrator is on, else the templates'."""
     if sh.narrator_kind == "llm":
-        from ..narration.judge_llm import LLMJudge
+        from ..director.judge_llm import LLMJudge
 
         judge = LLMJudge(model=sh.model, notice=lambda t: sh.out("notice", t))
         return Director(judge=judge)
@@ -85,7 +90,7 @@ def cmd_director(sh: Shell, arg: str) -> None:
         sh.info("the director's model will judge the next line again")
         return
     if words == ["tropes"]:
-        from ..narration.tropes import catalogue
+        from ..director.tropes import catalogue
 
         setting = sh.night.setting if sh.night is not None else None
         for t in catalogue(setting):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..nott.actions import Award, Reroll, Resolve, Roll, Test, describe
 from ..nott.cards import SUIT_SYMBOLS
@@ -15,9 +16,12 @@ from ..play.lock import writing_to
 from ..play.saves import write_save
 from ..play.text import MAX_NAME
 from .base import Quit
-from .commands import CommandError
+from .commands import CommandError, _int
 from .view import table_view
-from .shell import Shell, _int, command, registry
+from .nott_commands import command, registry
+
+if TYPE_CHECKING:
+    from .shell import Shell
 
 
 # ---------------------------------------------------------------------- play commands
@@ -272,7 +276,7 @@ def cmd_save(sh: Shell, arg: str) -> None:
         with writing_to(path):  # not while another solo has that file open
             write_save(night.to_save(), path)
             if night.save_path is None and not sh.tutorial:
-                from .setup import hold_lock
+                from .locking import hold_lock
 
                 if hold_lock(sh, path):
                     night.save_path = path

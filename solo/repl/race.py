@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from ..play.night import Night
@@ -34,7 +35,10 @@ from ..t13.narrator import RaceNarrator
 from ..t13.race import Race, RacerSheet, run_race
 from ..t13.rules import Rules
 from .commands import CommandError
-from .shell import Shell, command
+from .nott_commands import command
+
+if TYPE_CHECKING:
+    from .shell import Shell
 
 #: Side-rules the shell knows, with a line for ``siderule``.
 SIDE_RULES = {

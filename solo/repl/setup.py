@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, parse_suit
 from ..nott.cast import ARCHETYPES, quick_cast
 from ..nott.game import Character
 from ..play.night import Night
-from ..play.paths import saves_dir
+from ..paths import saves_dir
 from ..play.files import path_argument
 from ..play.lock import SaveLock
 from ..play.saves import read_save
@@ -17,7 +18,11 @@ from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
 from ..safetext import clean
 from .commands import CommandError, seed_word
 from .view import table_view
-from .shell import Shell, command
+from .locking import hold_lock, release_lock  # noqa: F401  (hold_lock: for the play commands too)
+from .nott_commands import command
+
+if TYPE_CHECKING:
+    from .shell import Shell
 
 
 # ---------------------------------------------------------------------- setup commands
@@ -137,24 +142,6 @@ def cmd_load(sh: Shell, arg: str) -> None:
     if not name:
         raise CommandError("load needs a file name")
     load_into(sh, Path(name).expanduser())
-
-
-def release_lock(sh: Shell) -> None:
-    """Let go of the night this shell held open (another solo may take it now)."""
-    lock = getattr(sh, "lock", None)
-    if lock is not None:
-        lock.release()
-    sh.lock = None
-
-
-def hold_lock(sh: Shell, path: Path) -> bool:
-    """Hold ``path`` open for this shell alone; False if another solo has it open."""
-    lock = SaveLock(path)
-    if not lock.acquire():
-        return False
-    release_lock(sh)
-    sh.lock = lock
-    return True
 
 
 def load_into(sh: Shell, path: Path) -> None:

@@ -20,16 +20,15 @@ from ..nott.errors import NottError
 from ..nott.game import DECIDE, ROLL, Character
 from ..play.files import release_reserved, reserve
 from ..play.night import Night
-from ..play.paths import saves_dir, transcripts_dir
+from ..paths import saves_dir, transcripts_dir
 from .base import BaseShell, Quit  # noqa: F401  (Quit: for the front ends)
-from .commands import CommandError, Registry
+from .commands import CommandError, _int  # noqa: F401  (_int: the shells' whole numbers)
+from .nott_commands import command, registry  # noqa: F401  (command: for the modules below)
 from .view import table_view, toolbar
 
-registry = Registry()
 TEACH_PRIORITY = ("red_joker", "black_joker", "endgame", "weakness", "death", "strike", "joker", "genre",
                   "aptitude", "face_failure", "face_success", "atmospheric", "reserve", "number_failure",
                   "number_success", "success", "failure")
-command = registry.command
 
 
 class Shell(BaseShell):
@@ -170,7 +169,7 @@ class Shell(BaseShell):
                           narrator_name=self.narrator_kind, playset=ps.name if ps else None, out=self.out)
             night.playset_title = ps.title if ps else None
             self.night = night
-            from .setup import hold_lock
+            from .locking import hold_lock
 
             hold_lock(self, save)  # a new file: one solo at a time may write it
             night.on_resolved = self.teach_line
@@ -354,13 +353,6 @@ class Shell(BaseShell):
         if how:
             self.info(f"  {how}", "dim")
         self.prompt_next()
-
-
-def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise CommandError(f"{what} must be a whole number, got {text!r}") from None
 
 
 from . import director, play, race, setup  # noqa: E402,F401  (the commands register themselves)

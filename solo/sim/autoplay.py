@@ -38,7 +38,7 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
     game = night.game
     rng = random.Random(seed ^ 0x5EED)
     responder = getattr(narrator, "respond", None) or getattr(getattr(narrator, "fallback", None), "respond", None)
-    from ..narration.director import Director
+    from ..director.awards import Director
 
     director = Director()  # the template judge: the same line always earns the same award
     curious = Curious(seed) if questions else None

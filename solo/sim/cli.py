@@ -19,7 +19,7 @@ def rules_for(args: argparse.Namespace):
     """(playset, ruleset): as every command reads them, without loading the playset machinery
     when neither --playset nor --set is given."""
     if getattr(args, "playset", None) or getattr(args, "set", None):
-        from ..cli import _playset, _ruleset
+        from ..playsets.options import chosen_playset as _playset, chosen_rules as _ruleset
 
         playset = _playset(args)
         return playset, _ruleset(args, playset)
@@ -139,7 +139,7 @@ def sweep(args: argparse.Namespace) -> int:
             return 2
         sw.plot_target(args.plot, args.force)  # refused before simulating, not after
     grid = sw.parse_grid(args.set or [])
-    from ..cli import _playset
+    from ..playsets.options import chosen_playset as _playset
     from ..playsets import RuleOverrides
 
     playset = _playset(args)

@@ -10,9 +10,8 @@ import random
 import pytest
 
 from solo.director.recap import recap
-from solo.narration.continuity import check
+from solo.director.continuity import check
 from solo.narration.factory import make_narrator
-from solo.nott import events as E
 from solo.nott.cast import quick_cast
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.night import Night

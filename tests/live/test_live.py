@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from solo.narration import TemplateNarrator, beats_from_events, opening_beats
+from solo.narration import TemplateNarrator
+from solo.director.beats import beats_from_events, opening_beats
 from solo.narration.llm import LLMNarrator
 from solo.nott import Game, quick_cast
 from solo.sim.policies import get_policy, next_actions

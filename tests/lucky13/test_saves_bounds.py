@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from solo.lucky13.saves import SavedStep, latest_unfinished_scene, read_scene_save, write_scene_save
+from solo.lucky13.saves import SavedStep, read_scene_save, write_scene_save
+from solo.lucky13.session import latest_unfinished_scene
 from solo.play.saves import SaveError
 
 from .test_session import cast, scene
@@ -85,7 +86,7 @@ def test_a_newer_scene_that_reads_but_does_not_replay_is_skipped(folder):
     write_scene_save(forged, bad)
     os.utime(bad, (time.time() + 5, time.time() + 5))
     read_scene_save(bad)  # it reads
-    from solo.play.paths import transcripts_dir
+    from solo.paths import transcripts_dir
 
     for name in ("lucky13-a.md", "lucky13-b.md"):  # where loading them would go on with their transcripts
         transcripts_dir().mkdir(parents=True, exist_ok=True)

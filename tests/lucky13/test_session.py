@@ -9,7 +9,8 @@ import pytest
 
 from solo.lucky13 import D6, D8, D10, Mode, check_odds
 from solo.lucky13.narrator import Lucky13TemplateNarrator
-from solo.lucky13.saves import FORMAT, latest_unfinished_scene, read_scene_save, write_scene_save
+from solo.lucky13.saves import FORMAT, read_scene_save, write_scene_save
+from solo.lucky13.session import latest_unfinished_scene
 from solo.lucky13.records import SceneError, parse_ability_word, parse_difficulty_word
 from solo.lucky13.session import Scene
 from solo.play.saves import SaveError

@@ -5,7 +5,7 @@ Importable by worker processes: the night-reading runs in parallel (the machine'
 
 from __future__ import annotations
 
-from solo.narration.continuity import check
+from solo.director.continuity import check
 from solo.narration.variety import distinct_share, repeated_long
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.transcript import render

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from solo.narration.beats import Beat, beats_from_events, card_context, character_context, opening_beats, summarize
+from solo.narration.beats import Beat
+from solo.director.beats import beats_from_events, card_context, character_context, opening_beats, summarize
 from solo.nott import Game, quick_cast
 from solo.nott import events as E
 from solo.nott.cards import BLACK_JOKER, RED_JOKER, card

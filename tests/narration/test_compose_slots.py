@@ -12,7 +12,7 @@ import jinja2
 import pytest
 
 from solo.narration import Beat, TemplateNarrator, make_environment
-from solo.narration.fiction import Fiction
+from solo.director.fiction import Fiction
 from solo.narration.templates import (
     PROMPTS_DIR,
     _AGAIN,

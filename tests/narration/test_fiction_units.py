@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from solo.narration.catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES
-from solo.narration.continuity import Snapshot
-from solo.narration.fiction import Fiction, Person
+from solo.director.catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES
+from solo.director.continuity import Snapshot
+from solo.director.fiction import Fiction, Person
 from solo.narration.templates import norm
 
 CAST = [

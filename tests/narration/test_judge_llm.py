@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import vcr
 
-from solo.narration.director import Director
-from solo.narration.judge_llm import LLMJudge, parse_verdict
-from solo.narration.tropes import SLASHER, catalogue
+from solo.director.awards import Director
+from solo.director.judge_llm import LLMJudge, parse_verdict
+from solo.director.tropes import SLASHER, catalogue
 
 from .fakeserver import FakeServer, refused_url
 

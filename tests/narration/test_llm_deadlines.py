@@ -12,10 +12,10 @@ import time
 import pytest
 
 from solo.narration.base import Retraction, narrate_text
-from solo.narration.judge_llm import LLMJudge
+from solo.director.judge_llm import LLMJudge
 from solo.narration.llm import LLMNarrator
 from solo.narration.templates import TemplateNarrator
-from solo.narration.tropes import SLASHER
+from solo.director.tropes import SLASHER
 
 from .fakeserver import FakeServer
 from .test_llm_faults import KEY, beats, expected_templates

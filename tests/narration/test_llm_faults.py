@@ -6,7 +6,7 @@ import json
 import pytest
 
 from solo.narration.base import narrate_text
-from solo.narration.beats import opening_beats
+from solo.director.beats import opening_beats
 from solo.narration.llm import LLMNarrator
 from solo.narration.templates import TemplateNarrator
 from solo.nott import Game, quick_cast

@@ -10,7 +10,8 @@ import itertools
 
 import pytest
 
-from solo.narration import BEAT_KINDS, Beat, TemplateNarrator, beats_from_events
+from solo.narration import BEAT_KINDS, Beat, TemplateNarrator
+from solo.director.beats import beats_from_events
 from solo.nott import Character, Game, quick_cast
 from solo.nott import events as E
 from solo.nott.cards import BLACK_JOKER, RED_JOKER, card, card_str, severity

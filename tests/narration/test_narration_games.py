@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.narration import BEAT_KINDS, TemplateNarrator, beats_from_events, opening_beats
+from solo.narration import BEAT_KINDS, TemplateNarrator
+from solo.director.beats import beats_from_events, opening_beats
 from solo.nott import REROLL, RESOLVE, ROLL, Award, Game, Reroll, Resolve, Roll, Test, quick_cast
 from solo.nott import events as E
 from solo.play.night import segments

@@ -12,17 +12,8 @@ from collections.abc import Iterator
 import jinja2
 import pytest
 
-from solo.narration import (
-    PROMPTS_DIR,
-    Beat,
-    Narrator,
-    TemplateNarrator,
-    beats_from_events,
-    make_environment,
-    narrate_text,
-    opening_beats,
-    prompts_dir,
-)
+from solo.narration import PROMPTS_DIR, Beat, Narrator, TemplateNarrator, make_environment, narrate_text, prompts_dir
+from solo.director.beats import beats_from_events, opening_beats
 from solo.narration.templates import PROMPTS_ENV
 from solo.nott import RESOLVE, ROLL, Game, Test, quick_cast
 from solo.nott import events as E
@@ -56,7 +47,7 @@ def test_same_seed_same_texts_with_a_fresh_environment(night):
 
 
 def test_same_seed_across_processes(night):
-    code = ("from solo.nott import *; from solo.narration import *\n"
+    code = ("from solo.nott import *; from solo.narration import *; from solo.director.beats import opening_beats\n"
             "g = Game(quick_cast(21), seed=21); n = TemplateNarrator(3)\n"
             "print('|'.join(n.tell(b) for b in opening_beats(g)))")
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -101,7 +92,7 @@ def test_repeating_one_cell_tells_no_sentence_twice(env, game):
 def test_the_memory_is_the_fictions_and_rewinds_with_it(env, night):
     """With a fiction attached, the no-repeat memory lives in it: a copy taken before some
     beats, put back, makes the narrator tell those beats again word for word."""
-    from solo.narration.fiction import Fiction
+    from solo.director.fiction import Fiction
 
     narrator = TemplateNarrator(2, environment=env)
     narrator.story = Fiction([{"name": "A"}], 2)
@@ -249,7 +240,7 @@ def test_prompts_dir_is_the_repository_prompts():
 
 def test_works_from_any_working_directory(tmp_path):
     """The package is installed editable: templates are found whatever the cwd."""
-    code = ("from solo.nott import *; from solo.narration import *\n"
+    code = ("from solo.nott import *; from solo.narration import *; from solo.director.beats import opening_beats\n"
             "g = Game(quick_cast(1), seed=1); n = TemplateNarrator(1)\n"
             "print(all(n.tell(b) for b in opening_beats(g)))")
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,

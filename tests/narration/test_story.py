@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from solo.narration.continuity import KINDS, Snapshot, check
-from solo.narration.fiction import Fiction
-from solo.narration.listen import action_phrase
+from solo.director.continuity import KINDS, Snapshot, check
+from solo.director.fiction import Fiction
+from solo.director.listen import action_phrase
 from solo.narration.variety import distinct_share, repeated_long
 from solo.nott.rules import ASHCAN
 from solo.play.night import Night
@@ -67,7 +67,7 @@ def test_the_checker_catches_each_kind_on_a_hand_made_bad_text(kind, beat, text,
 
 def test_a_flipped_answer_is_caught():
     """An answer to a yes/no question must open with the director's decision."""
-    from solo.narration.continuity import check_answer
+    from solo.director.continuity import check_answer
 
     assert [c.kind for c in check_answer("No. The door holds.", True)] == ["answer-flipped"]
     assert [c.kind for c in check_answer("Nope, not a chance.", False)] == ["answer-flipped"]
@@ -386,7 +386,7 @@ def test_a_slots_fallback_lines_wait_until_its_first_choices_are_told():
 
 
 def test_autoplay_awards_are_the_directors_and_told_with_their_trope():
-    from solo.narration.director import trope_of
+    from solo.director.awards import trope_of
 
     nights = [_night(seed, "naive") for seed in range(1, 6)]
     awards = [s for night in nights for s in night.steps if s.note and trope_of(s.note)]

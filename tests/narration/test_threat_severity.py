@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from solo.narration.beats import beats_from_events
+from solo.director.beats import beats_from_events
 from solo.narration.templates import TemplateNarrator, _slots
 from solo.nott import Game, quick_cast
 from solo.nott import events as E

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solo.narration.tropes import (
+from solo.director.tropes import (
     SLASHER, TemplateJudge, Trope, catalogue, fallback_phrasing, find, only_dice, parse_phrasing, words,
 )
 from solo.playsets import PlaysetError, load_playset, read_playset

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from solo.narration.tropes import MAX_PHRASINGS, MAX_WORD, TemplateJudge, catalogue, parse_phrasing
+from solo.director.tropes import MAX_PHRASINGS, MAX_WORD, TemplateJudge, catalogue, parse_phrasing
 from solo.play.files import MAX_PLAYSET_BYTES
 from solo.play.text import MAX_LINE
 from solo.playsets import read_playset
@@ -92,6 +92,6 @@ def test_a_phrasing_word_longer_than_the_cap_is_refused():
     ("not open the door door x x x now", None),  # a negation before the first term
 ])
 def test_a_phrasing_matches_wherever_its_terms_stand_in_order_close_enough(line, want):
-    from solo.narration.tropes import find, words
+    from solo.director.tropes import find, words
 
     assert find(parse_phrasing("open door now"), words(line)) == want

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from solo.narration.director import NOTE_HEAD, Director, given
-from solo.narration.judge_llm import parse_verdict
-from solo.narration.tropes import SLASHER, TemplateJudge
+from solo.director.awards import NOTE_HEAD, Director, given
+from solo.director.judge_llm import parse_verdict
+from solo.director.tropes import SLASHER, TemplateJudge
 from solo.nott import quick_cast
 from solo.nott.actions import Award, Resolve, Roll, Test
 from solo.nott.rules import ASHCAN

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from solo.narration.director import NOTE_HEAD
+from solo.director.awards import NOTE_HEAD
 from solo.narration.factory import make_narrator
 from solo.nott.actions import Award, Resolve, Roll, Test
 from solo.nott.errors import NottError

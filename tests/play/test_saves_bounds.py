@@ -149,7 +149,7 @@ def test_resume_in_the_shell_skips_a_save_that_does_not_replay(tmp_path, monkeyp
 
     from rich.console import Console
 
-    from solo.play.paths import saves_dir
+    from solo.paths import saves_dir
     from solo.repl.shell import Shell
 
     monkeypatch.setenv("SOLO_HOME", str(tmp_path / "home"))

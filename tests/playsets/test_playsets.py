@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from solo.narration import TemplateNarrator, beats_from_events, opening_beats
+from solo.narration import TemplateNarrator
+from solo.director.beats import beats_from_events, opening_beats
 from solo.nott import Game, quick_cast
 from solo.nott.cards import card_str
 from solo.playsets import PlaysetError, builtin_names, load_playset, parse_overrides, read_playset

@@ -9,8 +9,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.narration.director import NOTE_HEAD, Director, given as director_awards
-from solo.narration.tropes import TemplateJudge
+from solo.director.awards import NOTE_HEAD, Director, given as director_awards
+from solo.director.tropes import TemplateJudge
 from solo.nott import quick_cast
 from solo.nott.actions import Award, Resolve, Roll, Test
 from solo.play.night import Night

@@ -117,7 +117,7 @@ def test_free_text_is_the_characters_action_in_transcript_and_save(shell):
 
 
 def test_help_is_generated_from_the_registry(shell):
-    from solo.repl.shell import registry
+    from solo.repl.shell import registry  # the shell's, with every command registered
 
     shell.run_line("help")
     text = output(shell)

@@ -128,8 +128,8 @@ def test_a_seed_no_save_can_hold_is_refused_before_the_night_begins(tmp_path):
 def test_a_judges_long_reason_is_cut_and_the_award_saved():
     """The issue's case: a model judge's award reason over 4,000 characters. The award is
     kept and saved with the reason cut short."""
-    from solo.narration.director import Director
-    from solo.narration.tropes import Verdict
+    from solo.director.awards import Director
+    from solo.director.tropes import Verdict
 
     sh = started()
     night = sh.night

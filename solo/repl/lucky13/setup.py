@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from ...lucky13.checks import Mode
-from ...lucky13.saves import latest_unfinished_scene
-from ...play.paths import saves_dir
+from ...lucky13.session import latest_unfinished_scene
+from ...paths import saves_dir
 from ..commands import CommandError, seed_word
 from .shell import ABILITY_KEYS, Lucky13Shell, METHODS, MODES, _int, _tokens, command
 

@@ -33,7 +33,7 @@ from ...lucky13.records import Outcome, parse_ability_word, sheet_line
 from ...lucky13.session import Scene
 from ...lucky13.transcript import state_word
 from ...play.files import release_reserved
-from ...play.paths import data_dir, saves_dir, transcripts_dir
+from ...paths import data_dir, saves_dir, transcripts_dir
 from ..commands import CommandError, Registry
 from ..app import ShellCompleter
 from ..base import BaseShell

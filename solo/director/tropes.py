@@ -7,11 +7,11 @@ judges share the small :class:`TropeJudge` interface, like the narrators:
 
 - :class:`TemplateJudge` (the default): offline and deterministic. Each :class:`Trope` has
   *phrasings*, tiny patterns over the line's words (below).
-- :class:`~solo.narration.judge_llm.LLMJudge`: asks the model for a small structured verdict.
+- :class:`~solo.director.judge_llm.LLMJudge`: asks the model for a small structured verdict.
 
 The tropes a night knows are the playset's (``tropes``, with ``[trope_phrasings]``) first,
 then the built-in slasher list :data:`SLASHER`. Whether a recognised trope is *awarded* is
-the director's business (:mod:`solo.narration.director`), not the judge's.
+the director's business (:mod:`solo.director.awards`), not the judge's.
 
 Phrasings
 ---------

@@ -1,6 +1,6 @@
 """The director's judgement: whether a typed line earns a Genre Point, and giving it.
 
-A judge (:mod:`solo.narration.tropes`) says which trope a line plays into; the director's
+A judge (:mod:`solo.director.tropes`) says which trope a line plays into; the director's
 discipline (docs/rulings.md, "The director's Genre Points") says whether it is awarded:
 
 - none for a line that only restates the dice (the judge is not even asked);

@@ -158,7 +158,7 @@ class Fiction:
         }
 
     def snapshot(self):
-        """What the continuity checker reads (:class:`~solo.narration.continuity.Snapshot`)."""
+        """What the continuity checker reads (:class:`~solo.director.continuity.Snapshot`)."""
         from .continuity import Snapshot
 
         return Snapshot(
@@ -181,7 +181,7 @@ class Fiction:
             return
         self.lines.append((name, text))
         del self.lines[:-6]
-        from .templates import counted, norm, sentences
+        from ..narration.templates import counted, norm, sentences
 
         self.used.update(norm(x) for x in sentences(whole) if counted(x))
         p = self.find(name)

@@ -40,7 +40,7 @@ class RawVerdict(BaseModel):
 
 def parse_verdict(text: Any, tropes: Sequence[Trope]) -> tuple[Verdict | None, str | None]:
     """(verdict or None, error or None) from the model's reply text."""
-    from .director import clean_reason
+    from .awards import clean_reason
 
     if not isinstance(text, str) or not text.strip():
         return None, "the model returned no text"
@@ -79,8 +79,8 @@ class LLMJudge:
                  timeout: float | None = None, deadline: float | None = None, max_tokens: int = 60,
                  notice: Callable[[str], None] | None = None, log_path: Path | None = None,
                  json_mode: bool = True, cache_size: int = 512) -> None:
-        from .deadlines import read_deadlines
-        from .llm import DEFAULT_MODEL, load_config
+        from ..narration.deadlines import read_deadlines
+        from ..narration.llm import DEFAULT_MODEL, load_config
 
         config = load_config()
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
@@ -136,7 +136,7 @@ class LLMJudge:
         return None
 
     def messages(self, line: str, who: str | None, tropes: Sequence[Trope]) -> list[dict[str, str]]:
-        from .templates import make_environment, prompts_dir
+        from ..narration.templates import make_environment, prompts_dir
 
         env = make_environment(prompts_dir())
         ctx = {"tropes": [t.name for t in tropes], "line": " ".join(str(line).split())[:600], "who": who or ""}
@@ -145,7 +145,7 @@ class LLMJudge:
         return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
     def _ask(self, line: str, who: str | None, tropes: Sequence[Trope]) -> tuple[Verdict | None, str | None]:
-        from .llm import describe_error
+        from ..narration.llm import describe_error
 
         try:
             messages = self.messages(line, who, tropes)
@@ -183,7 +183,7 @@ class LLMJudge:
 
     def client(self):
         if self._client is None:
-            from .llm import make_client
+            from ..narration.llm import make_client
 
             self._client = make_client(self.base_url, self._api_key, self.deadline, 0, connect=self.timeout)
         return self._client
@@ -206,7 +206,7 @@ class LLMJudge:
         """One JSON line in the private exchange log (as the narrator's; no key, no URL secrets)."""
         if self.log_path is None:
             return
-        from .llm import redact_url
+        from ..narration.llm import redact_url
 
         record = {"time": round(time.time(), 3), "model": self.model, "base_url": redact_url(self.base_url),
                   "beat": "trope-judge", "messages": messages, "text": (text or "")[:MAX_REPLY], "error": error,
@@ -222,7 +222,7 @@ class LLMJudge:
 
 def _exchange_log() -> Path | None:
     try:
-        from ..play.paths import data_dir
+        from ..paths import data_dir
 
         return data_dir() / "llm-exchanges.jsonl"
     except OSError:
