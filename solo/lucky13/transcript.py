@@ -5,13 +5,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..play.files import FileRefused, append_private, create_exclusive, is_own_file
 from .character import Character
+from .records import Outcome
 
-if TYPE_CHECKING:
-    from .session import Outcome, Scene
 
 
 def md(text: str) -> str:
@@ -50,7 +48,7 @@ class SceneTranscript:
             self.refused = str(exc)
         self._resumes = ""
 
-    def header(self, scene: Scene) -> None:
+    def header(self, scene) -> None:
         lines = [
             f"# Lucky 13 — {md(scene.title) or 'a scene'}",
             "",
@@ -88,7 +86,7 @@ class SceneTranscript:
     def note(self, text: str) -> None:
         self._write(f"{md(text)}\n\n")
 
-    def footer(self, scene: Scene) -> None:
+    def footer(self, scene) -> None:
         s = scene.stats
         lines = ["## Totals", "", "| Character | Hit points | Pulse | Adventure Points | Reputation | State |",
                  "|---|---|---|---|---|---|"]

@@ -16,14 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..nott import events as E
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
 from ..nott.describe import mechanics, strike_ordinal, threat_label
-
-if TYPE_CHECKING:
-    from .night import Night
 
 FORMS = ("story", "log")
 
@@ -42,7 +38,7 @@ def _quote(text: str) -> str:
 class Transcript:
     """The night's transcript file, rewritten from the history on every change."""
 
-    def __init__(self, path: Path, night: "Night", form: str = "story") -> None:
+    def __init__(self, path: Path, night, form: str = "story") -> None:
         if form not in FORMS:
             raise ValueError(f"unknown transcript form {form!r} (story or log)")
         self.path = Path(path)
@@ -58,14 +54,14 @@ class Transcript:
 # ---------------------------------------------------------------------- rendering
 
 
-def render(night: "Night", form: str = "story") -> str:
+def render(night, form: str = "story") -> str:
     """The whole transcript of ``night`` as it stands, ``story`` or ``log``."""
     out: list[str] = []
     write_rendered(night, form, out.append)
     return "".join(out)
 
 
-def write_rendered(night: "Night", form: str, write: Callable[[str], object]) -> None:
+def write_rendered(night, form: str, write: Callable[[str], object]) -> None:
     """The transcript of ``night`` handed to ``write`` a piece at a time (a step's worth at
     most), never held whole: the same text as :func:`render`, ending in one newline."""
     newlines = 0  # held back: the text's trailing newlines become one
@@ -79,7 +75,7 @@ def write_rendered(night: "Night", form: str, write: Callable[[str], object]) ->
     write("\n")
 
 
-def _parts(night: "Night", form: str) -> Iterator[str]:
+def _parts(night, form: str) -> Iterator[str]:
     if form not in FORMS:
         raise ValueError(f"unknown transcript form {form!r} (story or log)")
     yield _header(night, form)
@@ -96,7 +92,7 @@ def _parts(night: "Night", form: str) -> Iterator[str]:
         yield _epilogue(night) if form == "story" else _totals(night)
 
 
-def _header(night: "Night", form: str) -> str:
+def _header(night, form: str) -> str:
     g = night.game
     r = g.rules
     title = night.playset_title or "actual play"
@@ -138,14 +134,14 @@ def _table_talk(note: str) -> str:
     return f"*{note.replace('*', '')}*"
 
 
-def _say(night: "Night", step) -> str:
+def _say(night, step) -> str:
     names = night.names
     who = step.who
     speaker = f"**{_md(names[who])}:**" if who is not None else "**The group:**"  # a cast index (Night checks it)
     return f"{speaker} “{_md(step.say)}”\n\n"
 
 
-def _dice(night: "Night", ev: E.TestResolved, test_no: int) -> str:
+def _dice(night, ev: E.TestResolved, test_no: int) -> str:
     name = night.names[ev.who]
     card = {52: "the Red Joker", 53: "the Black Joker"}.get(ev.card) or card_str(ev.card)
     again = " after a Genre Point reroll" if ev.rerolled else ""
@@ -158,7 +154,7 @@ def _dice(night: "Night", ev: E.TestResolved, test_no: int) -> str:
             f"{word}, {ev.fallout_name}.*\n\n")
 
 
-def _story_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]:
+def _story_step(night, step, events: list, tests: int) -> tuple[str, int]:
     out: list[str] = []
     begun = [e for e in events if type(e) is E.TestBegan]
     resolved = [e for e in events if type(e) is E.TestResolved]
@@ -196,7 +192,7 @@ def _sev(card: int) -> str:
     return "the Killer" if s == "killer" else s
 
 
-def _log_events(night: "Night", events: list, tests: int = 0, skip_award: bool = False) -> str:
+def _log_events(night, events: list, tests: int = 0, skip_award: bool = False) -> str:
     names = night.names
     out: list[str] = []
     pending: list = []
@@ -244,7 +240,7 @@ def _log_events(night: "Night", events: list, tests: int = 0, skip_award: bool =
     return ("\n".join(out) + "\n") if out else ""
 
 
-def _log_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]:
+def _log_step(night, step, events: list, tests: int) -> tuple[str, int]:
     out = []
     if step.say and not step.actions:
         out.append(_say(night, step))
@@ -261,7 +257,7 @@ def _log_step(night: "Night", step, events: list, tests: int) -> tuple[str, int]
     return "".join(out), tests
 
 
-def _epilogue(night: "Night") -> str:
+def _epilogue(night) -> str:
     g = night.game
     fiction = night.story
     lines = ["## Epilogue", ""]
@@ -292,7 +288,7 @@ def _epilogue(night: "Night") -> str:
     return "\n".join(lines) + "\n"
 
 
-def _totals(night: "Night") -> str:
+def _totals(night) -> str:
     g = night.game
     lines = ["", "## Totals", "", "| Character | Strikes | Genre Points held | Fate |", "|---|---|---|---|"]
     for i, c in enumerate(g.cast):
@@ -313,7 +309,7 @@ def _totals(night: "Night") -> str:
     return "\n".join(lines) + "\n"
 
 
-def _usage(night: "Night") -> str:
+def _usage(night) -> str:
     usage = getattr(night.narrator, "usage", None)
     if not usage:
         return ""

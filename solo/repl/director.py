@@ -4,15 +4,11 @@ proposed award. The judging itself is :mod:`solo.director.awards`; the shell cal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..nott import events as E
 from ..director.awards import MODES, Director, Proposal, award_note, given
 from .commands import CommandError
 from .nott_commands import command
-
-if TYPE_CHECKING:
-    from .shell import Shell
 
 DIRECTOR_RULE = ("The director judges what you type. A line that plays into a horror trope (splitting up, "
                  "going to investigate the noise, reading the forbidden thing aloud, \u201cI'll be right back\u201d, "
@@ -23,7 +19,7 @@ DIRECTOR_RULE = ("The director judges what you type. A line that plays into a ho
                  "to you (award <who> [why]).")
 
 
-def make_director(sh: Shell) -> Director:
+def make_director(sh) -> Director:
     """The shell's director: the model's judge when the LLM narrator is on, else the templates'."""
     if sh.narrator_kind == "llm":
         from ..director.judge_llm import LLMJudge
@@ -33,7 +29,7 @@ def make_director(sh: Shell) -> Director:
     return Director()
 
 
-def direct(sh: Shell, line: str, who: int | None) -> None:
+def direct(sh, line: str, who: int | None) -> None:
     """After a typed line: award, propose, or say why not (a recognised trope withheld)."""
     night = sh.night
     d = sh.director
@@ -54,7 +50,7 @@ def direct(sh: Shell, line: str, who: int | None) -> None:
     give(sh, who, verdict)
 
 
-def give(sh: Shell, who: int, verdict) -> None:
+def give(sh, who: int, verdict) -> None:
     night = sh.need_running()
     events = sh.director.award(night, who, verdict)
     sh.info(award_note(night.names[who], verdict), "magenta")
@@ -63,7 +59,7 @@ def give(sh: Shell, who: int, verdict) -> None:
 
 
 @command("director", "[awards off|ask|on | retry | tropes]", group="play")
-def cmd_director(sh: Shell, arg: str) -> None:
+def cmd_director(sh, arg: str) -> None:
     """How the director awards Genre Points for playing into tropes: on, ask (propose and wait for yes), off."""
     words = arg.lower().split()
     d = sh.director
@@ -100,7 +96,7 @@ def cmd_director(sh: Shell, arg: str) -> None:
     raise CommandError(f"director, director awards off|ask|on, director retry or director tropes, not {arg!r}")
 
 
-def _pending(sh: Shell) -> Proposal | None:
+def _pending(sh) -> Proposal | None:
     p = sh.proposal
     night = sh.night
     if p is None or night is None or p.at != len(night.steps) or night.game.is_over():
@@ -110,7 +106,7 @@ def _pending(sh: Shell) -> Proposal | None:
 
 
 @command("yes", "", group="play")
-def cmd_yes(sh: Shell, arg: str) -> None:
+def cmd_yes(sh, arg: str) -> None:
     """Take the Genre Point the director proposes (with director awards ask)."""
     p = _pending(sh)
     if p is None or arg:
@@ -121,7 +117,7 @@ def cmd_yes(sh: Shell, arg: str) -> None:
 
 
 @command("no", "", group="play")
-def cmd_no(sh: Shell, arg: str) -> None:
+def cmd_no(sh, arg: str) -> None:
     """Turn down the Genre Point the director proposes."""
     p = _pending(sh)
     if p is None or arg:
@@ -133,7 +129,7 @@ def cmd_no(sh: Shell, arg: str) -> None:
             f"{p.verdict.trope} again tonight", "dim")
 
 
-def explain_awards(sh: Shell) -> list[str]:
+def explain_awards(sh) -> list[str]:
     """The director's awards during the last resolved Test (for ``explain``)."""
     night = sh.night
     if night is None:

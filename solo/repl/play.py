@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..nott.actions import Award, Reroll, Resolve, Roll, Test, describe
 from ..nott.cards import SUIT_SYMBOLS
@@ -20,14 +19,11 @@ from .commands import CommandError, _int
 from .view import table_view
 from .nott_commands import command, registry
 
-if TYPE_CHECKING:
-    from .shell import Shell
-
 
 # ---------------------------------------------------------------------- play commands
 
 @command("test", "<who> [M F]", complete="character")
-def cmd_test(sh: Shell, arg: str) -> None:
+def cmd_test(sh, arg: str) -> None:
     """A character takes on the Threat Card; give your own dice to roll at once."""
     night = sh.need_running()
     words = arg.split()
@@ -55,7 +51,7 @@ def cmd_test(sh: Shell, arg: str) -> None:
                 f"and the story may go another way: type undo to give it to {want}, or play on.)", "bold magenta")
 
 
-def _play_with_auto_resolve(sh: Shell, actions: list) -> None:
+def _play_with_auto_resolve(sh, actions: list) -> None:
     night = sh.need_running()
     g = night.game
     # try the step, then add an automatic resolve when the rules leave no choice
@@ -75,21 +71,21 @@ def _play_with_auto_resolve(sh: Shell, actions: list) -> None:
 
 
 @command("roll", "[M F]")
-def cmd_roll(sh: Shell, arg: str) -> None:
+def cmd_roll(sh, arg: str) -> None:
     """Roll the d13 for the Test under way, or type the dice you rolled: roll 5 3."""
     m, f = sh.dice(arg.split())
     _play_with_auto_resolve(sh, [Roll(m, f)])
 
 
 @command("reroll", "[M F]")
-def cmd_reroll(sh: Shell, arg: str) -> None:
+def cmd_reroll(sh, arg: str) -> None:
     """Spend the tester's Genre Point: reroll the whole d13 with +1 on the main die."""
     m, f = sh.dice(arg.split())
     _play_with_auto_resolve(sh, [Reroll(m, f)])
 
 
 @command("resolve", "[+1|-1]", aliases=("accept", "keep"))
-def cmd_resolve(sh: Shell, arg: str) -> None:
+def cmd_resolve(sh, arg: str) -> None:
     """Accept the roll; with Aptitude, +1 or -1 on the Fallout die first."""
     arg = arg.strip()
     adj = {"": 0, "0": 0, "+1": 1, "1": 1, "+": 1, "up": 1, "-1": -1, "-": -1, "down": -1}.get(arg)
@@ -99,7 +95,7 @@ def cmd_resolve(sh: Shell, arg: str) -> None:
 
 
 @command("award", "<who> [why]", complete="character")
-def cmd_award(sh: Shell, arg: str) -> None:
+def cmd_award(sh, arg: str) -> None:
     """The Director gives a Genre Point for playing into a trope."""
     night = sh.need_running()
     words = arg.split()
@@ -126,7 +122,7 @@ def cmd_award(sh: Shell, arg: str) -> None:
 
 
 @command("say", "<text>")
-def cmd_say(sh: Shell, arg: str) -> None:
+def cmd_say(sh, arg: str) -> None:
     """Your character's action or words (plain text that is no command does the same)."""
     if not arg:
         raise CommandError("say what?")
@@ -134,7 +130,7 @@ def cmd_say(sh: Shell, arg: str) -> None:
 
 
 @command("ask", "[likely|unlikely|very likely|very unlikely:] [Name:] question", group="play")
-def cmd_ask(sh: Shell, arg: str) -> None:
+def cmd_ask(sh, arg: str) -> None:
     """Ask the director: how things stand (answered exactly), yes or no (the oracle), or what,
     who, where (a detail of the setting). ask likely: is the truck still there? states the odds."""
     from ..director.questions import stated_odds
@@ -160,13 +156,13 @@ def cmd_ask(sh: Shell, arg: str) -> None:
 
 
 @command("recap", "", group="looking")
-def cmd_recap(sh: Shell, arg: str) -> None:
+def cmd_recap(sh, arg: str) -> None:
     """Previously…: who is dead and hurt, what is lost, where you are, what the Killer has shown."""
     sh.show_recap()
 
 
 @command("undo", "[N]")
-def cmd_undo(sh: Shell, arg: str) -> None:
+def cmd_undo(sh, arg: str) -> None:
     """Take back the last step (or N steps), exactly."""
     night = sh.need_night()
     n = _int(arg, "undo count") if arg else 1
@@ -183,14 +179,14 @@ def cmd_undo(sh: Shell, arg: str) -> None:
 
 
 @command("status", "", aliases=("table", "s"), group="looking")
-def cmd_status(sh: Shell, arg: str) -> None:
+def cmd_status(sh, arg: str) -> None:
     """The table at a glance."""
     sh.print(table_view(sh.need_night().game))
     sh.prompt_next()
 
 
 @command("cast", "", group="looking")
-def cmd_cast(sh: Shell, arg: str) -> None:
+def cmd_cast(sh, arg: str) -> None:
     """Who is who: names, archetypes, aptitudes, why they are here (before the night: the cast so far)."""
     if sh.night is None and sh.pending:
         r = sh.ruleset()
@@ -204,7 +200,7 @@ def cmd_cast(sh: Shell, arg: str) -> None:
 
 
 @command("log", "[N]", group="looking")
-def cmd_log(sh: Shell, arg: str) -> None:
+def cmd_log(sh, arg: str) -> None:
     """The last N steps (default 10) as mechanical lines."""
     night = sh.need_night()
     n = _int(arg, "log count") if arg else 10
@@ -225,7 +221,7 @@ def cmd_log(sh: Shell, arg: str) -> None:
 
 
 @command("explain", "", group="looking")
-def cmd_explain(sh: Shell, arg: str) -> None:
+def cmd_explain(sh, arg: str) -> None:
     """Why the last Test resolved as it did, quoting the rules."""
     night = sh.need_night()
     for line in explain(night.last_test_events, night.names):
@@ -237,7 +233,7 @@ def cmd_explain(sh: Shell, arg: str) -> None:
 
 
 @command("rules", "[topic]", complete="topic", group="looking")
-def cmd_rules(sh: Shell, arg: str) -> None:
+def cmd_rules(sh, arg: str) -> None:
     """The rules reference; give a topic to search (rules strikes, rules joker …)."""
     if not arg:
         sh.info("Topics: " + ", ".join(s.key for s in SECTIONS) + " — rules <topic or any words>")
@@ -255,7 +251,7 @@ def cmd_rules(sh: Shell, arg: str) -> None:
 
 
 @command("teach", "[on|off]", complete="onoff", group="looking")
-def cmd_teach(sh: Shell, arg: str) -> None:
+def cmd_teach(sh, arg: str) -> None:
     """After each resolution, one line saying which rule fired."""
     if arg.lower() not in ("", "on", "off"):
         raise CommandError(f"teach on or teach off, not {arg!r}")
@@ -264,7 +260,7 @@ def cmd_teach(sh: Shell, arg: str) -> None:
 
 
 @command("save", "[FILE] [--force]", group="keeping")
-def cmd_save(sh: Shell, arg: str) -> None:
+def cmd_save(sh, arg: str) -> None:
     """Save now (the night autosaves after every action); with FILE, also save a copy there.
     A copy never replaces a symlink, a device or a file that is not a solo save (--force
     replaces such a file), nor a save another solo has open, and never creates folders. A
@@ -291,7 +287,7 @@ def cmd_save(sh: Shell, arg: str) -> None:
 
 
 @command("narrator", "[retry]", group="keeping")
-def cmd_narrator(sh: Shell, arg: str) -> None:
+def cmd_narrator(sh, arg: str) -> None:
     """Who tells the night; narrator retry asks the model again after it was paused."""
     _narrator_command(sh, sh.need_night().narrator, arg)
 
@@ -316,13 +312,13 @@ def _narrator_command(sh, narrator, arg: str) -> None:
 
 
 @command("help", "[command]", aliases=("?",), complete="command", group="keeping")
-def cmd_help(sh: Shell, arg: str) -> None:
+def cmd_help(sh, arg: str) -> None:
     """This list, or the details of one command."""
     for line in registry.help_lines(arg or None):
         sh.info(line)
 
 
 @command("quit", "", aliases=("exit",), group="keeping")
-def cmd_quit(sh: Shell, arg: str) -> None:
+def cmd_quit(sh, arg: str) -> None:
     """Save and leave (Ctrl-D does the same)."""
     raise Quit()

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from ..play.night import Night
@@ -36,9 +35,6 @@ from ..t13.race import Race, RacerSheet, run_race
 from ..t13.rules import Rules
 from .commands import CommandError
 from .nott_commands import command
-
-if TYPE_CHECKING:
-    from .shell import Shell
 
 #: Side-rules the shell knows, with a line for ``siderule``.
 SIDE_RULES = {
@@ -57,16 +53,16 @@ class _NightRaces:
     narrator: RaceNarrator | None = None
 
 
-_enabled: WeakKeyDictionary[Shell, set[str]] = WeakKeyDictionary()
+_enabled: WeakKeyDictionary = WeakKeyDictionary()  # a shell → the side rules it has on
 _nights: WeakKeyDictionary[Night, _NightRaces] = WeakKeyDictionary()
 
 
-def side_rule_on(sh: Shell, name: str = "t13") -> bool:
+def side_rule_on(sh, name: str = "t13") -> bool:
     """Whether side-rule ``name`` is switched on for this shell (off by default)."""
     return name in _enabled.get(sh, set())
 
 
-def set_side_rule(sh: Shell, name: str, on: bool) -> None:
+def set_side_rule(sh, name: str, on: bool) -> None:
     if name not in SIDE_RULES:
         raise CommandError(f"no side-rule {name!r} (side-rules: {', '.join(SIDE_RULES)})")
     rules = _enabled.setdefault(sh, set())
@@ -83,7 +79,7 @@ def races_run(night: Night) -> int:
 
 
 @command("siderule", "[t13 [on|off]]", aliases=("sideroll", "side-rule"), group="side rules")
-def cmd_siderule(sh: Shell, arg: str) -> None:
+def cmd_siderule(sh, arg: str) -> None:
     """Optional side-rules, off by default: siderule t13 on enables race (the T13 Card Draw Test)."""
     words = arg.lower().split()
     if not words:
@@ -132,7 +128,7 @@ class RaceRequest:
     rules: dict[str, object] = field(default_factory=dict)
 
 
-def parse_race(sh: Shell, arg: str) -> RaceRequest:
+def parse_race(sh, arg: str) -> RaceRequest:
     """Read ``race`` arguments; :class:`CommandError` (one line) on anything it cannot read."""
     try:
         words = shlex.split(arg)
@@ -240,7 +236,7 @@ def run_request(night: Night, req: RaceRequest) -> Race:
 
 
 @command("race", RACE_USAGE, aliases=("draw-test",), group="side rules")
-def cmd_race(sh: Shell, arg: str) -> None:
+def cmd_race(sh, arg: str) -> None:
     """Side-rule t13: a T13 Card Draw Test — the living cast (or those named) scramble on a Facet.
 
     Shows each draw with its arithmetic, the ranking, and tells the scramble; all of it goes to

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, parse_suit
 from ..nott.cast import ARCHETYPES, quick_cast
@@ -21,14 +20,11 @@ from .view import table_view
 from .locking import hold_lock, release_lock  # noqa: F401  (hold_lock: for the play commands too)
 from .nott_commands import command
 
-if TYPE_CHECKING:
-    from .shell import Shell
-
 
 # ---------------------------------------------------------------------- setup commands
 
 @command("new", "[ashcan|playtest] [fast] [seed N] [playset NAME]", group="setting up")
-def cmd_new(sh: Shell, arg: str) -> None:
+def cmd_new(sh, arg: str) -> None:
     """Set up a new night: ruleset, optional fast setup, seed. Then quick or character ×4."""
     words = arg.split()
     rules, fast, seed, playset = "ashcan", False, None, None
@@ -67,7 +63,7 @@ def cmd_new(sh: Shell, arg: str) -> None:
 
 
 @command("quick", "", group="setting up")
-def cmd_quick(sh: Shell, arg: str) -> None:
+def cmd_quick(sh, arg: str) -> None:
     """Deal a ready cast of four with four different Aptitudes, and begin."""
     if sh.night is not None and not sh.night.game.is_over():
         raise CommandError("a night is under way (it is saved): type new first to start another")
@@ -80,7 +76,7 @@ def cmd_quick(sh: Shell, arg: str) -> None:
 
 
 @command("character", "Name, Archetype, Aptitude[, Why]", aliases=("char",), group="setting up")
-def cmd_character(sh: Shell, arg: str) -> None:
+def cmd_character(sh, arg: str) -> None:
     """Add a character: e.g. character Laurie, The Babysitter, Resolve, watching the Doyle kids."""
     if sh.night is not None and not sh.night.game.is_over():
         raise CommandError("the cast is set once the night begins")
@@ -105,7 +101,7 @@ def cmd_character(sh: Shell, arg: str) -> None:
 
 
 @command("start", "", group="setting up")
-def cmd_start(sh: Shell, arg: str) -> None:
+def cmd_start(sh, arg: str) -> None:
     """Begin with the characters added so far (the playtest rules allow a cast of 3)."""
     r = sh.ruleset()
     if not r.min_cast <= len(sh.pending) <= r.max_cast:
@@ -115,7 +111,7 @@ def cmd_start(sh: Shell, arg: str) -> None:
 
 
 @command("archetypes", "[suit]", complete="suit", group="setting up")
-def cmd_archetypes(sh: Shell, arg: str) -> None:
+def cmd_archetypes(sh, arg: str) -> None:
     """The rulebook's archetype examples, by Aptitude."""
     suits = [parse_suit(arg)] if arg else range(4)
     for s in suits:
@@ -123,7 +119,7 @@ def cmd_archetypes(sh: Shell, arg: str) -> None:
 
 
 @command("resume", "", group="setting up")
-def cmd_resume(sh: Shell, arg: str) -> None:
+def cmd_resume(sh, arg: str) -> None:
     """Resume the last unfinished night (a damaged save is named and skipped, and kept)."""
     skipped: list = []
     path = latest_unfinished(skipped)
@@ -136,7 +132,7 @@ def cmd_resume(sh: Shell, arg: str) -> None:
 
 
 @command("load", "FILE", group="setting up")
-def cmd_load(sh: Shell, arg: str) -> None:
+def cmd_load(sh, arg: str) -> None:
     """Load a save file (refused whole if it is damaged; the file is kept)."""
     name, _ = path_argument(arg)
     if not name:
@@ -144,7 +140,7 @@ def cmd_load(sh: Shell, arg: str) -> None:
     load_into(sh, Path(name).expanduser())
 
 
-def load_into(sh: Shell, path: Path) -> None:
+def load_into(sh, path: Path) -> None:
     save = read_save(path)
     night = Night.from_save(path, narrator=None, out=sh.out)
     lock = SaveLock(path)
