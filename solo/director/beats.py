@@ -133,6 +133,7 @@ def beats_from_events(
         "found": game.found(),
         "living": living,
         "living_count": len(living),
+        "strikes_total": sum(game.strikes),
     }
     strikes_to_die = getattr(getattr(game, "rules", None), "strikes_to_die", 3)
     beats: list[Beat] = []

@@ -16,7 +16,9 @@ after it (:class:`Snapshot`), sentence by sentence, and names each contradiction
   the ones it was named with;
 - ``asked-again``: the director asking a character what they do after the player said it;
 - ``answer-flipped``: an answer to a yes/no question that does not begin with the "Yes" or
-  "No" the director decided (:func:`check_answer`).
+  "No" the director decided (:func:`check_answer`);
+- ``cut-off``: the group at, going to or back to a place the Killer has cut them off from
+  (a sentence that does not speak of the way as cut, blocked or gone).
 
 The player's own words (in quotation marks) are not held against the story. Autoplay's
 tests run it over whole nights; the LLM narrator runs it on the model's text before that
@@ -34,7 +36,7 @@ from .catalogue import EPITHETS, MEMORY_WORDS, WEAKNESSES
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
 
 KINDS = ("dead-acting", "lost-in-hand", "nobody-hurt", "wrong-count", "epitaph", "weakness", "asked-again",
-         "answer-flipped")
+         "answer-flipped", "cut-off")
 
 LOSS_WORDS = ("lost", "lose", "loses", "gone", "without", "missing", "no longer", "dropped", "left behind",
               "never", "wish", "took", "taken", "used to", "was", "had", "empty", "where")
@@ -56,6 +58,9 @@ _COUNT = r"(no one|none|one|two|three|four|five|six|seven|eight)"
 _THERE_ARE = re.compile(r"\bnow there (?:are|is) (?:only )?" + _COUNT + r"\b|\bthere (?:are|is) (?:only )?" + _COUNT
                         + r" (?:of you )?left\b", re.I)
 _N_LEFT = re.compile(r"^(one|two|three|four|five|six|seven|eight) left\b", re.I)
+_ARRIVE = r"(?:\bat|\bto|\binto|\breach(?:es)?|\bin|\bfrom|\bnow it's|\bit's)\s+"
+CUT_WORDS = ("cut", "cut off", "blocked", "gone", "no way", "burning", "burned", "dark", "closed", "not going back",
+             "never", "sealed", "waiting", "can't", "cannot", "no longer", "lost", "going back", "went")
 _ASK = re.compile(r"what do you do|what's the move|how do you do it|what now\?", re.I)
 
 
@@ -70,6 +75,7 @@ class Snapshot:
     weaknesses: dict = field(default_factory=dict)  # suit → words
     spoke: frozenset[str] = frozenset()  # characters with a line for the moment at hand
     aptitudes: dict = field(default_factory=dict)  # name → Aptitude
+    cut: frozenset[str] = frozenset()  # places the Killer cut the group off from
 
 
 @dataclass(frozen=True)
@@ -138,9 +144,21 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
             for apt, words in EPITHETS.items():
                 if apt != own and _has(words, low) and not _has(EPITHETS.get(own, ()), low):
                     found.append(Contradiction("epitaph", s, f"{who} was {own}, not {apt}"))
+        for place in sorted(before.cut):
+            if _arrives(place, s) and not _has(CUT_WORDS, low):
+                found.append(Contradiction("cut-off", s, f"the way to {place} is cut off"))
         if kind == "challenge" and who and who in before.spoke and _ASK.search(s):
             found.append(Contradiction("asked-again", s, f"the player already said what {who} does"))
     return found
+
+
+@lru_cache(maxsize=256)
+def _place(place: str) -> re.Pattern:
+    return re.compile(_ARRIVE + re.escape(place) + r"(?![\w])|^\W*" + re.escape(place) + r" is where", re.I)
+
+
+def _arrives(place: str, sentence: str) -> bool:
+    return bool(place) and _place(place).search(sentence) is not None
 
 
 def check_answer(text: str, yes: bool | None) -> list[Contradiction]:

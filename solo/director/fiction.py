@@ -20,7 +20,10 @@ from typing import Any
 
 from .catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
+from .killer import choose_move
 from .listen import action_phrase, quote
+from .material import DEFAULT_KILLER
+from .stages import FINALE, STAGES, pressure, stage_for
 
 __all__ = ["Fiction", "Person"]
 
@@ -41,11 +44,12 @@ class Person:
     died_at: str | None = None  # where
     deeds: list[str] = field(default_factory=list)  # what the player said they did
     line: str | None = None  # what the player said for the moment at hand
+    written: str | None = None  # the death as the player wrote it (see Fiction.write_death)
 
     def copy(self) -> "Person":
         return Person(self.name, self.archetype, self.aptitude, self.why, list(self.items), dict(self.phrases),
                       list(self.lost), list(self.hurts), list(self.scrapes), self.dead, self.death,
-                      self.died_at, list(self.deeds), self.line)
+                      self.died_at, list(self.deeds), self.line, self.written)
 
     @property
     def condition(self) -> str:
@@ -61,7 +65,7 @@ class Person:
             "carrying": [self.phrases.get(i, i) for i in self.items], "lost": list(self.lost),
             "hurts": list(self.hurts), "scrapes": list(self.scrapes), "hurt": bool(self.hurts or self.scrapes),
             "condition": self.condition, "death": self.death, "died_at": self.died_at,
-            "deeds": self.deeds[-3:], "line": self.line,
+            "deeds": self.deeds[-3:], "line": self.line, "written": self.written,
         }
 
 
@@ -103,6 +107,16 @@ class Fiction:
         self.facts: dict[str, dict[str, Any]] = {}
         self.answers_told = 0  # answers composed (their own variant key: see TemplateNarrator._key)
         self.answer_used: set[str] = set()  # sentences the answers told
+        #: The Killer the Director plays (the playset's, or the default that fits any setting).
+        self.killer = {**DEFAULT_KILLER, **{k: v for k, v in (setting.get("killer") or {}).items() if v}}
+        self.stage = 0  # the highest stage reached (solo.director.stages): never runs backwards
+        self.stage_told = 0  # the stage the narration has announced
+        self.faces = 0  # face-card Threat Cards met
+        self.jokers = 0  # Jokers met
+        self.seen = False  # the Killer has been seen (its first appearance is told once)
+        self.relief = False  # a Clean success or a weakness found: the next frame lets you breathe
+        self.cut: list[str] = []  # places the Killer has cut the group off from
+        self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
 
     # ------------------------------------------------------------------ copying
 
@@ -115,6 +129,8 @@ class Fiction:
         new.used = set(self.used)
         new.facts = {k: dict(v) for k, v in self.facts.items()}
         new.answer_used = set(self.answer_used)
+        new.cut = list(self.cut)
+        new.moves = list(self.moves)  # each move is never changed once made
         new.route = self.route  # never changes
         return new
 
@@ -155,6 +171,11 @@ class Fiction:
             "endgame": self.endgame,
             "answers": [{"question": v.get("question"), "text": v["text"]}
                         for v in list(self.facts.values())[-6:] if v.get("text")],
+            "stage": STAGES[self.stage],
+            "killer": dict(self.killer),
+            "killer_seen": self.seen,
+            "cut": list(self.cut),
+            "moves": [dict(m) for m in self.moves[-3:]],
         }
 
     def snapshot(self):
@@ -169,6 +190,7 @@ class Fiction:
             weaknesses=dict(self.weaknesses),
             spoke=frozenset(p.name for p in self.people if p.line and not p.dead),
             aptitudes={p.name: p.aptitude for p in self.people},
+            cut=frozenset(self.cut),
         )
 
     # ------------------------------------------------------------------ the player
@@ -203,12 +225,47 @@ class Fiction:
         stay = self.STAYS[self.stop % len(self.STAYS)]
         if self.tests - self.moved_at >= stay and self.tests > 0:
             self.stop += 1
+            while self.location in self.cut:  # the Killer cut the way there
+                self.stop += 1
             self.moved_at = self.tests
             moved = True
         for p in self.people:
             p.line = None
         suit = ctx.get("suit")
-        return {"moved": moved, "location": self.location, "known_weakness": self.weaknesses.get(suit)}
+        if ctx.get("killer"):
+            self.faces += 1
+        return {"moved": moved, "location": self.location, "known_weakness": self.weaknesses.get(suit),
+                **self._killer_turn(ctx)}
+
+    def _killer_turn(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        """Before a Threat Card: the stage the night has reached, and the Killer's move."""
+        strikes = int(ctx.get("strikes_total") or 0)
+        deaths = sum(p.dead for p in self.people)
+        points = pressure(self.tests, strikes, deaths, self.faces, self.jokers)
+        self.stage = max(self.stage, stage_for(points, self.endgame))
+        stage_up = STAGES[self.stage] if self.stage > self.stage_told else None
+        self.stage_told = self.stage
+        relief, self.relief = self.relief, False
+        move = None
+        if self.tests > 0 and not relief:
+            move = choose_move(self, self.stage, lambda *key: self._roll("killer", self.tests, *key))
+        if move is not None:
+            self._establish(move)
+        first = not self.seen and (bool(ctx.get("killer")) or (move or {}).get("kind") in ("glimpsed", "stalks", "comes"))
+        self.seen = self.seen or first
+        return {"stage": STAGES[self.stage], "stage_up": stage_up, "relief": relief, "killer_move": move,
+                "first_sight": first, "the_killer": dict(self.killer)}
+
+    def _establish(self, move: dict[str, Any]) -> None:
+        """What a move makes true in the story: a thing taken is lost; a place cut off is not
+        where the night goes again."""
+        if move["kind"] == "takes":
+            p = self.find(move["target"])
+            p.items.remove(move["item"])
+            p.lost.append(move["item"])
+        elif move["kind"] == "cuts":
+            self.cut.append(move["place"])
+        self.moves.append({**move, "tests": self.tests})
 
     def _on_challenge(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
@@ -242,6 +299,8 @@ class Fiction:
                 details["scrape"] = scrape
         if ctx.get("strike"):
             details["hurt"] = self._hurt(p, ctx.get("suit"))
+        if ctx.get("success") and ctx.get("fallout_name") == "Clean":
+            self.relief = True
         p.line = None
         return details
 
@@ -287,6 +346,12 @@ class Fiction:
                                        "detail": ctx.get("detail"), "text": None}
         return {"location": self.location}
 
+    def write_death(self, name: str, text: str) -> None:
+        """The player's telling of ``name``'s death: it is the death now (kept as typed)."""
+        p = self.find(name)
+        if p is not None and p.dead:
+            p.written = " ".join(str(text).split())
+
     def established(self, key: str, text: str) -> None:
         """The words an answer about the unknown was told in: the fact, as it will be told again."""
         if key in self.facts and self.facts[key].get("text") is None:
@@ -297,11 +362,13 @@ class Fiction:
         if suit in WEAKNESSES and suit not in self.weaknesses:
             options = WEAKNESSES[suit]
             self.weaknesses[suit] = options[self._roll("weakness", suit) % len(options)]
+        self.relief = True
         return {"weakness_words": self.weaknesses.get(suit), "location": self.location}
 
     def _on_endgame(self, ctx: dict[str, Any]) -> dict[str, Any]:
         self.endgame = True
-        return {"location": self.location}
+        self.stage = self.stage_told = FINALE
+        return {"location": self.location, "stage": STAGES[FINALE]}
 
     def _on_dawn(self, ctx: dict[str, Any]) -> dict[str, Any]:
         return {"location": self.location}
@@ -309,10 +376,11 @@ class Fiction:
     _on_all_dead = _on_dawn
 
     def _on_black_joker(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        if ctx.get("phase") == "revealed":
+            self.jokers += 1
         return {"location": self.location, "action": self._take_line(ctx)}
 
-    def _on_red_joker(self, ctx: dict[str, Any]) -> dict[str, Any]:
-        return {"location": self.location, "action": self._take_line(ctx)}
+    _on_red_joker = _on_black_joker
 
     def _take_line(self, ctx: dict[str, Any]) -> str | None:
         p = self.find(ctx.get("name"))

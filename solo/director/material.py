@@ -17,6 +17,8 @@ DEFAULT_KILLER = {
     "name": "the Killer",
     "look": "a tall shape in a stained work coat, its face never quite in the light",
     "calling_card": "a door left standing open that you closed behind you",
+    "weapon": "a machete, dark to the handle",
+    "legend": "thirteen years ago tonight a counsellor walked into the woods and did not come out, and every thirteenth since, someone has",
 }
 
 #: Signs and sounds of a night without a playset: what "What was that?" may turn out to be.

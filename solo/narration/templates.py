@@ -304,6 +304,8 @@ DETAILS: dict[str, Any] = {
     "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,
     "negated": False, "yes": None, "text": None, "band": None, "opening": None, "roll": None, "dread": None,
     "statement": None, "turn": None, "detail": None, "interrupt": None, "topic": None,
+    "stage": None, "stage_up": None, "relief": False, "killer_move": None, "first_sight": False,
+    "the_killer": None, "strikes_total": 0,
 }
 
 _EMPTY_VIEW: dict[str, Any] = {

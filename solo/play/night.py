@@ -50,6 +50,8 @@ class Step:
     ask: str | None = None
     #: The director's answer to it (rebuilt on replay, never saved).
     reply: object = None
+    #: The player's telling of ``who``'s death (``say`` holds it): see :meth:`Night.write_death`.
+    death: bool = False
 
 
 def _quiet(kind: str, text: str) -> None:
@@ -282,6 +284,31 @@ class Night:
             self.write_transcript()
         return reply
 
+    def write_death(self, text: str, who: int) -> None:
+        """The player's telling of how ``who`` died, as one step (undo takes it back). The
+        rulebook: at a third Strike "the player and the Director come up with the most
+        horrifying way to go"; the director proposed one, and these words replace it in the
+        transcript, the fiction and the epilogue, kept as typed."""
+        text = clean(text, what="the death", limit=MAX_LINE)
+        self._check_speaker(who)
+        name = self.names[who]
+        if not text:
+            raise ValueError(f"write how {name} dies, or press Enter to keep the director's telling")
+        if self.game.dead[who] is None:
+            raise ValueError(f"{name} is not dead")
+        if self.story.people[who].written is not None:
+            raise ValueError(f"{name}'s death is already written (undo to write it again)")
+        step = Step([], text, who, death=True)
+        self._check_step(step)
+        self._stories.append(self.story.copy() if self._keep_stories else None)
+        self.steps.append(step)
+        self.step_events.append([])
+        self._measure(step)
+        self.story.write_death(name, text)
+        if not self._replaying:
+            self.autosave()
+            self.write_transcript()
+
     def _reply(self, question, step: int):
         from ..director.asking import reply
 
@@ -307,7 +334,8 @@ class Night:
         anything of it is applied: its text, and room for it in a save that has a cap on its
         steps and its size (so the save never refuses what the night has played)."""
         saved = check_savable(SavedStep, {"actions": [str(a) for a in step.actions], "say": step.say,
-                                          "who": step.who, "note": step.note, "ask": step.ask},
+                                          "who": step.who, "note": step.note, "ask": step.ask,
+                                          "death": step.death or None},
                               "this step cannot be saved")
         if self._replaying:
             return
@@ -593,7 +621,8 @@ class Night:
             cast=[dict(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype, why=c.why)
                   for c in self.cast],
             steps=[dict(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
-                        narration=[list(p) for p in s.narration] if keep else None, ask=s.ask)
+                        narration=[list(p) for p in s.narration] if keep else None, ask=s.ask,
+                        death=s.death or None)
                    for s in self.steps],
             opening=[list(p) for p in self.opening] if keep else None,
             narrator=self.narrator_name,
@@ -666,7 +695,9 @@ class Night:
             night._covered = 0
             night._keep_stories = i > kept_from
             try:
-                if step.ask is not None and step.say and not step.actions:
+                if step.death and step.say and step.who is not None and not step.actions:
+                    night.write_death(step.say, step.who)
+                elif step.ask is not None and step.say and not step.actions:
                     night.ask(step.say, step.who, step.ask or None)
                 elif step.actions:
                     night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)

@@ -114,6 +114,8 @@ class SavedStep(BaseModel):
         = Field(default=None, max_length=200)
     #: A question to the director (``say`` holds it): the odds stated, "" for none.
     ask: Literal["", "very unlikely", "unlikely", "even", "likely", "very likely"] | None = None
+    #: The player's telling of ``who``'s death (``say`` holds it); None for any other step.
+    death: Literal[True] | None = None
 
 
 class Sealed(BaseModel):
@@ -152,12 +154,13 @@ class SaveFile(Sealed):
     summary: Annotated[SafeText, Field(max_length=1000)] = ""
 
     def dump(self) -> dict:
-        """As written: a step that is no question carries no ``ask`` (so a save written before
-        questions existed keeps its checksum)."""
+        """As written: a step that is no question carries no ``ask``, and one that writes no
+        death no ``death`` (so a save written before either existed keeps its checksum)."""
         data = super().dump()
         for step in data.get("steps", ()):
-            if step.get("ask") is None:
-                step.pop("ask", None)
+            for key in ("ask", "death"):
+                if step.get(key) is None:
+                    step.pop(key, None)
         return data
 
 

@@ -137,6 +137,8 @@ def _table_talk(note: str) -> str:
 def _say(night, step) -> str:
     names = night.names
     who = step.who
+    if getattr(step, "death", False):  # the player's telling of a death: it is the death now
+        return f"*How {_md(names[who])} dies, as the player tells it:*\n\n{_quote(step.say)}\n"
     speaker = f"**{_md(names[who])}:**" if who is not None else "**The group:**"  # a cast index (Night checks it)
     return f"{speaker} “{_md(step.say)}”\n\n"
 
@@ -268,6 +270,8 @@ def _epilogue(night) -> str:
             where = f" at {_md(p.died_at)}" if p.died_at else ""
             how = "by the Red Joker" if g.dead[i] == "red joker" else f"at the {strike_ordinal(g.strikes[i])} Strike"
             line = f"{who}, died{where}, {how}."
+            if p.written:
+                line += f" “{_md(p.written)}”"
         else:
             harm = p.hurts + p.scrapes
             with_ = f" with {_md(_names(harm))}" if harm else ", unhurt"

@@ -33,10 +33,16 @@ class PlaysetError(ValueError):
 
 
 class Killer(BaseModel):
+    """Who the Director plays: what people call it, its look, its calling card (the sign it
+    leaves) and, optionally, its weapon and the legend told about it (the director has
+    defaults for both: docs/director.md, "The Killer")."""
+
     model_config = ConfigDict(extra="forbid")
     name: Short
     look: Line
     calling_card: Line
+    weapon: Line | None = None
+    legend: Line | None = None
 
 
 class Flavour(BaseModel):
@@ -168,7 +174,7 @@ class Playset(BaseModel):
         """Plain data for narrators (templates and LLM prompts)."""
         return {
             "name": self.name, "title": self.title, "premise": self.premise,
-            "killer": self.killer.model_dump(), "locations": list(self.locations), "props": list(self.props),
+            "killer": self.killer.model_dump(exclude_none=True), "locations": list(self.locations), "props": list(self.props),
             "tropes": list(self.tropes),
             "trope_phrasings": {k: list(v) for k, v in self.trope_phrasings.items()}, "flavour": self.flavour.model_dump(), "dread": self.dread.model_dump(),
         }

@@ -169,7 +169,8 @@ def cmd_undo(sh, arg: str) -> None:
     steps = night.undo(n)
     for s in steps:
         what = "; ".join(describe(a, night.names) for a in s.actions) or (
-            f"ask {s.say!r}" if s.ask is not None else f"say {s.say!r}")
+            f"ask {s.say!r}" if s.ask is not None else
+            f"{night.names[s.who]}'s death as you wrote it, {s.say!r}" if s.death else f"say {s.say!r}")
         sh.info(f"  undone: {what}", "dim")
     for who, trope in sh.director.forget(night, steps):
         sh.info(f"  the director takes the Genre Point back and will not offer {night.names[who]} one for "
@@ -212,7 +213,8 @@ def cmd_log(sh, arg: str) -> None:
             line = "; ".join(describe(a, night.names) for a in step.actions)
         else:
             who = night.cast[step.who].name + " " if step.who is not None else ""
-            line = f"{who}{'asks' if step.ask is not None else 'says'} “{step.say}”"
+            verb = "asks" if step.ask is not None else "dies:" if step.death else "says"
+            line = f"{who}{verb} “{step.say}”"
         sh.info(f"  {k:>4}  {line}")
     if not night.steps:
         sh.info("  (nothing played yet)")

@@ -57,6 +57,7 @@ class Shell(BaseShell):
         self._lesson_card: int | None = None
         self._director = None  # made at first use: the model's judge with the LLM narrator
         self.proposal = None  # a Genre Point the director proposes (director awards ask)
+        self.deaths: list[int] = []  # deaths the player may write next (see write_death)
 
     @property
     def director(self):
@@ -298,12 +299,66 @@ class Shell(BaseShell):
         self.after(events)
         return events
 
+    def run_line(self, line: str) -> bool:
+        """As :meth:`BaseShell.run_line`; after a death the next free-text line is its telling."""
+        if self.deaths:
+            written = self._write_death(line)
+            if written is not None:
+                return written
+        return super().run_line(line)
+
+    def _write_death(self, line: str) -> bool | None:
+        """The line after a death: free text becomes the death (True once written, False if
+        refused: the director's telling stands and nothing is lost); Enter keeps the director's
+        telling; a command or a question keeps it too and runs (None)."""
+        from ..director.questions import is_question
+        from ..play.text import TextRefused, clean_line
+
+        who = self.deaths[0]
+        try:
+            text = clean_line(line).strip()
+        except TextRefused:
+            return None  # refused in one line by run_line; the death may still be written
+        night = self.night
+        if night is None or who >= len(night.cast):
+            self.deaths.clear()
+            return None
+        name = night.names[who]
+        head, sep, tail = text.partition(":")
+        if sep and head.strip().lower() == name.lower() and tail.strip():
+            text = tail.strip()
+        if not text:
+            self.deaths.pop(0)
+            self.info(f"  The director's telling of {name}'s death stands.", "dim")
+            self._ask_death()
+            return True
+        if text.startswith("#") or self.registry.find(text.split()[0]) is not None or is_question(text):
+            self.deaths.clear()  # a command: the director's telling stands
+            return None
+        self.deaths.pop(0)
+        try:
+            night.write_death(text, who)
+        except ValueError as exc:
+            self.error(str(exc))
+            return False
+        self.info(f"  So that is how {name} dies. (undo takes it back)", "dim")
+        self._ask_death()
+        return True
+
+    def _ask_death(self) -> None:
+        if self.deaths:
+            name = self.need_night().names[self.deaths[0]]
+            self.info(f"How does {name} die? That was the director's telling. Write your own now "
+                      "(one line), or press Enter to keep it.", "bold magenta")
+
     def after(self, events: list) -> None:
         night = self.need_night()
         g = night.game
+        self.deaths = [e.who for e in events if type(e) is E.CharacterDied]
         if any(type(e) is E.TestResolved for e in events):
             if g.is_over():
                 self.print(table_view(g))
+                self._ask_death()
                 o = g.outcome()
                 self.info(("DAWN. " + ", ".join(g.cast[i].name for i in o.survivors) + " survive the night.")
                           if o.dawn else "Everyone is dead. The night belongs to the Killer.", "bold")
@@ -316,6 +371,7 @@ class Shell(BaseShell):
                     self.info("Type new for another night, log to look back, or quit.", "dim")
                 return
             self.print(table_view(g))
+        self._ask_death()
         self.prompt_next()
 
     def _free_text(self, line: str) -> None:

@@ -67,7 +67,7 @@ def test_a_person_as_data_names_every_fact():
         "name": "Dana", "archetype": "The Jock", "aptitude": "Power", "why": "revenge", "alive": True,
         "items": ["compass", "hatchet"], "carrying": ["a hunting compass", "hatchet"], "lost": ["camera"],
         "hurts": ["a broken nose"], "scrapes": [], "hurt": True, "condition": "hurt: a broken nose",
-        "death": None, "died_at": None, "deeds": ["b", "c", "d"], "line": "I hide",
+        "death": None, "died_at": None, "deeds": ["b", "c", "d"], "line": "I hide", "written": None,
     }
     dead = person(dead=True, death="the dark", died_at="the lodge", scrapes=["a split lip"]).to_dict()
     assert dead["alive"] is False and dead["hurt"] is True and dead["death"] == "the dark"
@@ -183,7 +183,10 @@ def test_a_new_threat_clears_what_was_said_and_recalls_a_known_weakness():
     f.said("Ana", "I run for the lodge.")
     f.apply("weakness", {"suit": "Power"})
     d = f.apply("threat", {"tests": 1, "suit": "Power"})
-    assert d == {"moved": False, "location": f.location, "known_weakness": f.weaknesses["Power"]}
+    assert d == {"moved": False, "location": f.location, "known_weakness": f.weaknesses["Power"],
+                 # a weakness found lets the night breathe: the Killer keeps still this once
+                 "stage": "unease", "stage_up": None, "relief": True, "killer_move": None, "first_sight": False,
+                 "the_killer": f.killer}
     assert all(p.line is None for p in f.people)
     assert f.apply("threat", {"tests": 1, "suit": "Finesse"})["known_weakness"] is None
 
@@ -422,7 +425,7 @@ def test_a_joker_has_no_weakness():
 
 def test_the_endgame_and_the_ending_tell_where():
     f = fiction()
-    assert f.apply("endgame", {}) == {"location": f.location} and f.endgame is True
+    assert f.apply("endgame", {}) == {"location": f.location, "stage": "finale"} and f.endgame is True
     assert f.apply("dawn", {}) == {"location": f.location}
     assert f.apply("all_dead", {}) == {"location": f.location}
 
@@ -461,6 +464,7 @@ def test_the_view_states_the_whole_picture():
         "weaknesses": dict(f.weaknesses),
         "lines": [{"name": "Ana", "text": f"I do thing number {i}."} for i in range(1, 5)],
         "tests": 9, "endgame": True, "answers": [],
+        "stage": "finale", "killer": f.killer, "killer_seen": False, "cut": [], "moves": [],
     }
     v["weaknesses"]["Power"] = "x"
     assert "Power" not in f.weaknesses

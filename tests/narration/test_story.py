@@ -57,6 +57,10 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
      snap(weaknesses={"Finesse": "it turns a beat late, always to the left"}), "Ben"),
     ("asked-again", "challenge", "Ben steps forward. What do you do, Ben?",
      snap(spoke=frozenset({"Ben"})), snap(spoke=frozenset({"Ben"})), "Ben"),
+    ("cut-off", "threat", "Running, then walking, then creeping: now it's the boathouse.",
+     snap(cut=frozenset({"the boathouse"})), snap(cut=frozenset({"the boathouse"})), None),
+    ("cut-off", "threat", "Here at the boathouse, the radio crackles.",
+     snap(cut=frozenset({"the boathouse"})), snap(cut=frozenset({"the boathouse"})), None),
 ]
 
 
@@ -89,6 +93,9 @@ GOOD = [
      snap(living=("Ben", "Cat", "Dee")), "Ann"),
     ("challenge", "Ben's plan is to climb. The dice will tell how that goes.", snap(spoke=frozenset({"Ben"})), "Ben"),
     ("challenge", 'Ben said "I hum quietly." What do you do, Cat?', snap(spoke=frozenset({"Ben"})), "Cat"),
+    ("threat", "The way back to the boathouse is cut off now.", snap(cut=frozenset({"the boathouse"})), None),
+    ("threat", "Whatever is left at the boathouse, nobody is going back.", snap(cut=frozenset({"the boathouse"})),
+     None),
 ]
 
 
@@ -111,9 +118,10 @@ def test_a_costly_fallout_takes_a_named_thing_from_that_character_for_good():
         for kind, text in step.narration:
             if kind != "outcome":
                 continue
+            taken = {m["item"] for m in night.story.moves if m["kind"] == "takes"}  # told by the Killer's move
             before, after = night._stories[k], (night._stories[k + 1] if k + 1 < len(night._stories) else night.story)
             for p, q in zip(before.people, after.people):
-                gone = set(p.items) - set(q.items)
+                gone = set(p.items) - set(q.items) - taken
                 if gone:
                     seen += 1
                     (item,) = gone

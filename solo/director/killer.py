@@ -1,0 +1,91 @@
+"""The Killer, played: what it does between Tests.
+
+The rulebook's Director "plays the killer". Between one Test and the next Threat Card the
+director may give the Killer a move: it is heard, it leaves its calling card, it is glimpsed,
+it takes something from someone's hands, it cuts the group off from a place, it stalks the
+hurt, and at last it comes for someone. Moves are narration only: they never touch the rules
+state. What a move establishes (a thing taken, a place cut off) becomes part of the fiction,
+which later narration and the director's answers respect; a move never acts on a thing
+already lost or on a character already dead.
+
+How often and how boldly it moves follows the night's stage (:mod:`solo.director.stages`).
+Which move, and on whom, is chosen from the seed and the Test count, so a night replays
+exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["CHANCE", "KINDS", "MOVES", "choose_move"]
+
+#: Every kind of move.
+KINDS = ("heard", "sign", "glimpsed", "takes", "cuts", "stalks", "comes")
+
+#: The moves each stage draws from, most likely first.
+MOVES = {
+    0: ("heard", "sign", "heard", "takes"),
+    1: ("sign", "glimpsed", "takes", "cuts", "heard"),
+    2: ("stalks", "takes", "cuts", "glimpsed", "comes"),
+    3: ("comes", "stalks", "cuts"),
+}
+#: Out of 100: how often the Killer moves before a Threat Card, by stage.
+CHANCE = {0: 25, 1: 40, 2: 55, 3: 70}
+#: Places a cut leaves open at least (the group has somewhere to go), and the most cuts in a night.
+OPEN_PLACES = 4
+MAX_CUTS = 3
+
+
+def choose_move(fiction: Any, stage: int, roll) -> dict[str, Any] | None:
+    """The Killer's move before this Threat Card, or None (it keeps still).
+
+    ``fiction`` is the story so far (its people, route and cut places); ``roll(*key)`` a
+    seeded integer. The move is plain data: ``kind``, and as it needs, ``target`` (a living
+    character's name), ``item`` and ``phrase`` (a thing that character holds), ``place``.
+    """
+    if roll("moves?") % 100 >= CHANCE[stage]:
+        return None
+    living = fiction.living()
+    if not living:
+        return None
+    options = MOVES[stage]
+    start = roll("move") % len(options)
+    last = fiction.moves[-1] if fiction.moves else {}
+    for k in range(len(options)):
+        kind = options[(start + k) % len(options)]
+        if kind == last.get("kind"):
+            continue  # never the same move twice running
+        move = _shape(kind, fiction, living, roll)
+        if move is not None:
+            return move
+    return None
+
+
+def _hurt_first(people: list, roll) -> list:
+    """The living, the most hurt first (the Killer favours the hurt); ties by the seed."""
+    return sorted(people, key=lambda p: (-len(p.hurts), -len(p.scrapes), roll("prey", p.name) % 1000))
+
+
+def _shape(kind: str, fiction: Any, living: list, roll) -> dict[str, Any] | None:
+    if kind in ("heard", "sign"):
+        return {"kind": kind}
+    if kind == "glimpsed":
+        return {"kind": kind, "place": fiction.location}
+    if kind == "takes":
+        holders = [p for p in living if p.items]
+        if not holders:
+            return None
+        p = holders[roll("takes from") % len(holders)]
+        item = p.items[roll("takes", p.name) % len(p.items)]
+        return {"kind": kind, "target": p.name, "item": item, "phrase": p.phrases.get(item, item)}
+    if kind == "cuts":
+        open_places = [x for x in fiction.route if x not in fiction.cut and x != fiction.location]
+        if len(open_places) < OPEN_PLACES or len(fiction.cut) >= MAX_CUTS:
+            return None
+        return {"kind": kind, "place": open_places[roll("cuts") % len(open_places)]}
+    if kind in ("stalks", "comes"):
+        if kind == "stalks" and not any(p.hurts or p.scrapes for p in living):
+            return None
+        prey = _hurt_first(living, roll)[0]
+        return {"kind": kind, "target": prey.name, "wounds": list(prey.hurts)}
+    return None

@@ -1,0 +1,37 @@
+"""How far the night has turned: unease, dread, terror, and the finale at Endgame.
+
+The rulebook's night darkens as its cards do: a Test taken, a Strike, a death, a face card
+(the Killer itself on the table) and a Joker each bring Dawn or the end closer. The director
+reads that pressure from the rules state (never from chance) and names the stage the night
+is in; the stage sets how often and how boldly the Killer moves between Tests
+(:mod:`solo.director.killer`). A night's stage never runs backwards: the fiction keeps the
+highest stage reached (a Black Joker may take a face card off the table; the dread stays).
+"""
+
+from __future__ import annotations
+
+__all__ = ["FINALE", "STAGES", "THRESHOLDS", "WEIGHTS", "pressure", "stage_for"]
+
+#: The stages, in order.
+STAGES = ("unease", "dread", "terror", "finale")
+FINALE = 3
+
+#: What each thing the rules state counts toward the pressure.
+WEIGHTS = {"test": 1, "strike": 2, "death": 4, "face": 2, "joker": 3}
+#: The pressure at which the night turns to dread, then to terror; the finale comes only with
+#: the Endgame.
+THRESHOLDS = (12, 28)
+
+
+def pressure(tests: int, strikes: int, deaths: int, faces: int, jokers: int) -> int:
+    """The night's pressure: Tests taken, Strikes (all, the dead's included), deaths, face
+    cards met and Jokers met, weighted by :data:`WEIGHTS`."""
+    return (WEIGHTS["test"] * tests + WEIGHTS["strike"] * strikes + WEIGHTS["death"] * deaths
+            + WEIGHTS["face"] * faces + WEIGHTS["joker"] * jokers)
+
+
+def stage_for(points: int, endgame: bool) -> int:
+    """The stage (an index into :data:`STAGES`) for a pressure; the finale at Endgame."""
+    if endgame:
+        return FINALE
+    return sum(points >= t for t in THRESHOLDS)
