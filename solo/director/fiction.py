@@ -335,6 +335,7 @@ class Fiction:
             "left": [q.name for q in left],
             "left_count": len(left),
             "why_ok": why_ok,
+            "the_killer": dict(self.killer),
         }
 
     def _on_answer(self, ctx: dict[str, Any]) -> dict[str, Any]:

@@ -181,8 +181,12 @@ def cmd_undo(sh, arg: str) -> None:
 
 @command("status", "", aliases=("table", "s"), group="looking")
 def cmd_status(sh, arg: str) -> None:
-    """The table at a glance."""
-    sh.print(table_view(sh.need_night().game))
+    """The table at a glance, and how far the night has turned."""
+    from ..director.stages import STAGES, status_line
+
+    night = sh.need_night()
+    sh.print(table_view(night.game))
+    sh.info(status_line(STAGES[night.story.stage]), "magenta")
     sh.prompt_next()
 
 
@@ -236,20 +240,26 @@ def cmd_explain(sh, arg: str) -> None:
 
 @command("rules", "[topic]", complete="topic", group="looking")
 def cmd_rules(sh, arg: str) -> None:
-    """The rules reference; give a topic to search (rules strikes, rules joker …)."""
+    """The rules reference; give a topic to search (rules strikes, rules joker, rules stages …)."""
+    from ..director.stages import STAGES, STAGES_RULE
+
     if not arg:
-        sh.info("Topics: " + ", ".join(s.key for s in SECTIONS) + " — rules <topic or any words>")
+        sh.info("Topics: " + ", ".join(s.key for s in SECTIONS) + ", stages — rules <topic or any words>")
         return
-    hits = search(arg)
-    if not hits:
-        raise CommandError(f"nothing in the rules about {arg!r}; topics: {', '.join(s.key for s in SECTIONS)}")
-    for s in hits[:2]:
+    staged = arg.lower().strip() in STAGES + ("stage", "stages", "escalation")
+    hits = [] if staged else search(arg)[:2]
+    if not hits and not staged:
+        raise CommandError(f"nothing in the rules about {arg!r}; topics: {', '.join(s.key for s in SECTIONS)}, stages")
+    for s in hits:
         sh.info(s.title, "bold")
         sh.info(s.text)
         if s.key == "genre":
             from .director import DIRECTOR_RULE
 
             sh.info(DIRECTOR_RULE)
+    if staged or any(s.key in ("killer", "face") for s in hits):
+        sh.info("How the night turns", "bold")
+        sh.info(STAGES_RULE)
 
 
 @command("teach", "[on|off]", complete="onoff", group="looking")

@@ -6,6 +6,7 @@ Importable by worker processes: the night-reading runs in parallel (the machine'
 from __future__ import annotations
 
 from solo.director.continuity import check
+from solo.director.stages import STAGES
 from solo.narration.variety import distinct_share, repeated_long
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.transcript import render
@@ -28,10 +29,28 @@ def read_night(i: int) -> dict:
     """Play night ``i``; what the checker found and what the variety measures say."""
     rules, policy, playset = setup(i)
     found: list[str] = []
+    killer: list[str] = []  # the Killer's moves and the stages, held to the rules
+    stages: list[int] = []
 
     def told(beat, text, before, after):
         for c in check(text, beat.kind, before, after, beat.get("name")):
             found.append(f"night {i}, {beat.kind}: {c}")
+        if beat.kind == "threat":
+            stage = STAGES.index(beat["stage"])
+            if stages and stage < stages[-1]:
+                killer.append(f"night {i}, Test {beat['tests']}: the stage ran back to {beat['stage']}")
+            if beat["endgame"] and beat["stage"] != "finale":
+                killer.append(f"night {i}, Test {beat['tests']}: the Endgame at stage {beat['stage']}")
+            stages.append(stage)
+            if beat["location"] in before.cut:
+                killer.append(f"night {i}, Test {beat['tests']}: the group went back to {beat['location']}, cut off")
+            move = beat["killer_move"]
+            if move and move.get("target") and move["target"] not in before.living:
+                killer.append(f"night {i}: the Killer's move ({move['kind']}) on {move['target']}, who is dead")
+            if move and move.get("item") and move["item"] in before.lost:
+                killer.append(f"night {i}: the Killer took {move['item']}, already lost")
+            if move and move["kind"] in ("takes", "cuts") and (move.get("item") or move.get("place")) not in text:
+                killer.append(f"night {i}: the Killer's move ({move['kind']}) was never told")
 
     night = autoplay(i, rules, policy, out=None, playset=playset, on_told=told)
     md = render(night, "story")
@@ -48,7 +67,9 @@ def read_night(i: int) -> dict:
         if step.ask is not None:
             for _kind, text in step.narration:
                 md = md.replace(f"> {text}\n", "")
-    return {"night": i, "found": found, "share": distinct_share(md), "repeats": repeated_long(md)}
+    return {"night": i, "found": found, "share": distinct_share(md), "repeats": repeated_long(md),
+            "killer": killer, "stages": stages, "moves": len(night.story.moves), "tests": night.game.tests,
+            "endgame": bool(night.game.endgame), "final_stage": night.story.stage}
 
 
 def _lost_before(night, step, c) -> bool:

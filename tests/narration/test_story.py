@@ -331,6 +331,23 @@ def test_a_thousand_nights_contradict_nothing(nights):
     assert found == []
 
 
+def test_a_thousand_nights_the_killer_closes_in_and_never_cheats(nights):
+    """The stage never runs backwards and is the finale at the Endgame; the Killer never moves
+    on the dead or on a thing already lost, what it takes or cuts off is told, and the group
+    never goes back where it was cut off (the checker, above, finds no text that does)."""
+    problems = [p for r in nights for p in r["killer"]]
+    assert problems == []
+    reached = [r for r in nights if r["endgame"]]
+    assert reached and all(r["final_stage"] == 3 for r in reached)
+    assert all(r["final_stage"] >= r["stages"][-1] for r in nights)
+    assert all(r["stages"][0] == 0 for r in nights)  # every night begins in unease
+    climbed = sum(len(set(r["stages"])) == 4 for r in nights)
+    moves = sum(r["moves"] for r in nights) / sum(r["tests"] for r in nights)
+    FIGURES["killer"] = (f"{len(nights)} nights: every stage in {climbed}; the Endgame reached in {len(reached)}; "
+                         f"the Killer moves before {moves:.0%} of Tests")
+    assert climbed > len(nights) // 2 and 0.1 < moves < 0.6
+
+
 def test_two_hundred_nights_are_varied(nights):
     sample = nights[:VARIETY_NIGHTS]
     shares = [r["share"] for r in sample]
