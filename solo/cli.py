@@ -197,14 +197,19 @@ def _playset_check(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    from .director.stages import STAGES, STAGES_RULE
     from .nott.reference import SECTIONS, search
 
-    hits = search(" ".join(args.topic)) if args.topic else list(SECTIONS)
-    if not hits:
+    topic = " ".join(args.topic).lower().strip()
+    staged = topic in STAGES + ("stage", "stages", "escalation")
+    hits = [] if staged else search(topic) if topic else list(SECTIONS)
+    if not hits and not staged:
         print(f"solo: nothing in the rules about {' '.join(args.topic)!r}", file=sys.stderr)
         return 1
-    for s in hits if not args.topic else hits[:2]:
+    for s in hits if not topic else hits[:2]:
         print(f"## {s.title}\n{s.text}\n")
+    if staged or not topic or any(s.key in ("killer", "face") for s in hits[:2]):
+        print(f"## How the night turns\n{STAGES_RULE}\n")
     return 0
 
 
