@@ -394,8 +394,36 @@ def _thing_asked(text: str) -> str | None:
     return f"{det} {noun}"
 
 
+_CLOSED = r"cut|cut off|blocked|closed|shut|sealed|dark|gone|lost|burning|burned|out of reach"
+_PLACE_END = re.compile(r",| (?:under|behind|on|by|beside|with|at|in|near) ")
+
+
+def _place_named(place: str, text: str) -> bool:
+    """Whether ``text`` names ``place`` ("the cellar" for "the cellar under the kitchen trapdoor")."""
+    short = _PLACE_END.split(place, 1)[0]
+    names = {place.lower()} | ({short.lower()} if len(short.split()) >= 2 else set())
+    return any(_has_word(text, re.escape(n)) for n in names)
+
+
+def answer_cut(fiction, text: str, yesno: bool) -> StateAnswer | None:
+    """A question about a place the Killer cut the group off from: the fact answers it, never
+    chance. "Can we go back to the boathouse?" — "No. …"; "Is the boathouse cut off?" — "Yes. …"."""
+    low = _norm(text)
+    place = next((p for p in getattr(fiction, "cut", ()) if _place_named(p, low)), None)
+    if place is None:
+        return None
+    fact = f"The way to {place} is cut off: {fiction.killer['name']} got there first."
+    if not yesno:
+        return StateAnswer("cut", fact)
+    closed = _has_word(low, _CLOSED)
+    return StateAnswer("cut", f"{'Yes' if closed else 'No'}. {fact}", yes=closed)
+
+
 def answer_state(game, fiction, text: str, yesno: bool, asker: int | None = None) -> StateAnswer | None:
     """The exact answer to a question about the state, or None when it asks about the unknown."""
+    cut = answer_cut(fiction, text, yesno)
+    if cut is not None:
+        return cut
     topic = topic_of(text)
     if topic is None:
         return None

@@ -190,3 +190,22 @@ def test_the_models_prompt_carries_the_stage_the_move_and_the_cut_places():
 
     facts = make_environment().get_template("llm/_fiction.j2").render(f=f.view())
     assert f"The Killer has cut them off from {f.route[-1]}" in facts and "stage: unease" in facts
+
+
+def test_the_directors_answers_respect_a_place_cut_off():
+    from solo.nott import quick_cast
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+
+    night = Night(quick_cast(4), ASHCAN, 4)
+    night.start()
+    place = next(p for p in night.story.route if p != night.story.location)
+    night.story.cut.append(place)  # as the Killer's move leaves it
+    for question, yes in ((f"Can we go back to {place}?", False), (f"Is {place} safe?", False),
+                          (f"Is the way to {place} blocked?", True), (f"Is {place} cut off?", True)):
+        reply = night.ask(question)
+        assert (reply.kind, reply.yes) == ("state", yes), question
+        told = night.steps[-1].narration[0][1]
+        assert told.startswith("Yes" if yes else "No") and f"The way to {place} is cut off" in told
+    other = next(p for p in night.story.route if p not in (place, night.story.location))
+    assert night.ask(f"Can we go back to {other}?").kind != "state"  # an open place: the oracle decides
