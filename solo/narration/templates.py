@@ -311,6 +311,7 @@ DETAILS: dict[str, Any] = {
 _EMPTY_VIEW: dict[str, Any] = {
     "location": None, "people": [], "living": [], "living_count": 0, "dead": [], "hurt": [],
     "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False, "answers": [],
+    "stage": "unease", "killer": None, "killer_seen": False, "cut": [], "moves": [],
 }
 
 # ---------------------------------------------------------------------- composing
