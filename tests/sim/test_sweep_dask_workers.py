@@ -72,3 +72,20 @@ def test_solo_sweep_on_a_cluster_without_workers_says_so_in_one_line(capsys, mon
     assert box == {"out": 2} and "Traceback" not in err
     line = next(l for l in err.splitlines() if l.startswith("solo: "))
     assert "no worker" in line and c.scheduler_address in line
+
+
+def test_a_chunk_that_kills_its_workers_is_one_line():
+    # the scheduler gives up on a chunk whose worker died (here at once: no failure allowed)
+    work = [(0, "core", get_ruleset("ashcan"), "careful", 1, a, a + 2000) for a in range(0, 40_000, 2000)]
+    dask = pytest.importorskip("dask")
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), cluster(1) as c, \
+            distributed.Client(c) as client:
+        first = threading.Event()
+        box, t = in_thread(lambda: sw.run_dask(work, 1, client, lambda k: first.set()))
+        assert first.wait(120), "the worker played no chunk"
+        for pid in client.run(os.getpid).values():
+            os.kill(pid, signal.SIGKILL)  # the nanny starts another; the chunk it ran is given up
+        t.join(60)
+        assert not t.is_alive()
+    assert isinstance(box.get("err"), ValueError), box
+    assert "lost the workers" in str(box["err"]) and "\n" not in str(box["err"])
