@@ -118,7 +118,8 @@ class Interrupts:
 
 def main(argv):
     Interrupts()
-    time.sleep(5)
+    for _ in range(500):  # a moment to be interrupted in
+        time.sleep(0.01)
     print("not interrupted")
     return 0
 
