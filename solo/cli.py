@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from . import __version__
+from .safetext import SafeArgumentParser, echo, safe
 from .seeds import seed_arg
 
 
@@ -113,7 +114,7 @@ def _autoplay(args: argparse.Namespace) -> int:
     if args.out:  # refused before the night is played: an existing file only with --force, never a symlink
         check_new_file(Path(args.out), args.force)
     night = autoplay(args.seed, rules, args.policy, out=None, narrator_kind=args.narrator, model=args.model,
-                     notice=lambda t: print(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form)
+                     notice=lambda t: echo(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form)
     text = render(night, args.form)
     if args.out:
         out = write_new(Path(args.out), text, args.force)
@@ -124,8 +125,8 @@ def _autoplay(args: argparse.Namespace) -> int:
         out = atomic_write(folder / (reserve(stem, [(folder, ".md")]) + ".md"), text)
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
-    print(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
-          f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
+    echo(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
+         f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
     return 0
 
 
@@ -143,17 +144,17 @@ def _render(args: argparse.Namespace) -> int:
             check_new_file(Path(args.out), args.force)
         night = Night.from_save(Path(args.save), keep_undo=0)  # only read: no undo
     except (SaveError, FileRefused, OSError) as exc:
-        print(f"solo: {exc}", file=sys.stderr)
+        echo(f"solo: {exc}", file=sys.stderr)
         return 2
-    if not args.out:
-        write_rendered(night, args.form, sys.stdout.write)  # a step at a time, never the whole text at once
+    if not args.out:  # a step at a time, never the whole text at once
+        write_rendered(night, args.form, lambda text: sys.stdout.write(safe(text)))
         return 0
     try:  # a step at a time too; never through a symlink, never over a file unforced
         out = write_new(Path(args.out), lambda write: write_rendered(night, args.form, write), args.force)
     except FileRefused as exc:
-        print(f"solo: {exc}", file=sys.stderr)
+        echo(f"solo: {exc}", file=sys.stderr)
         return 2
-    print(f"Wrote the {args.form} of {night.summary()} to {out.resolve()}")
+    echo(f"Wrote the {args.form} of {night.summary()} to {out.resolve()}")
     return 0
 
 
@@ -175,10 +176,10 @@ def _playsets(args: argparse.Namespace) -> int:
     for name, where, path in list_playsets():
         try:
             ps = read_playset(path)
-            print(f"{name:<22} {where:<9} {ps.title} — {ps.rules.base} rules")
+            echo(f"{safe(name):<22} {where:<9} {ps.title} — {ps.rules.base} rules")
         except PlaysetError as exc:
-            print(f"{name:<22} {where:<9} BROKEN: {exc}")
-    print(f"(user playsets live in {user_dir()})")
+            echo(f"{safe(name):<22} {where:<9} BROKEN: {exc}")
+    echo(f"(user playsets live in {user_dir()})")
     return 0
 
 
@@ -188,11 +189,11 @@ def _playset_check(args: argparse.Namespace) -> int:
     try:
         ps = read_playset(args.file)
     except PlaysetError as exc:
-        print(f"solo: {exc}", file=sys.stderr)
+        echo(f"solo: {exc}", file=sys.stderr)
         return 1
     r = ps.ruleset()
-    print(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {r.genre_points} Genre Points, "
-          f"{r.strikes_to_die} Strikes to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
+    echo(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {r.genre_points} Genre Points, "
+         f"{r.strikes_to_die} Strikes to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
     return 0
 
 
@@ -204,19 +205,19 @@ def _rules(args: argparse.Namespace) -> int:
     staged = topic in STAGES + ("stage", "stages", "escalation")
     hits = [] if staged else search(topic) if topic else list(SECTIONS)
     if not hits and not staged:
-        print(f"solo: nothing in the rules about {' '.join(args.topic)!r}", file=sys.stderr)
+        echo(f"solo: nothing in the rules about {' '.join(args.topic)!r}", file=sys.stderr)
         return 1
     for s in hits if not topic else hits[:2]:
-        print(f"## {s.title}\n{s.text}\n")
+        echo(f"## {s.title}\n{s.text}\n")
     if staged or not topic or any(s.key in ("killer", "face") for s in hits[:2]):
-        print(f"## How the night turns\n{STAGES_RULE}\n")
+        echo(f"## How the night turns\n{STAGES_RULE}\n")
     return 0
 
 
 def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     """The parser; ``lean`` leaves out commands whose set-up imports are heavy (for the
     simulator's start-up)."""
-    p = argparse.ArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror. Systems: "
+    p = SafeArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror. Systems: "
                                 "Night of the Thirteenth (solo play, solo tutorial: one player, four doomed "
                                 "characters); Lucky 13 (solo play --system lucky13, solo odds); the T13 Card Draw "
                                 "Test (solo draw-test).")
@@ -333,7 +334,7 @@ def _llm_options(args: argparse.Namespace) -> None:
     tokens = getattr(args, "max_tokens_per_test", None)
     if tokens is not None:
         if not 16 <= tokens <= 4000:
-            print(f"solo: --max-tokens-per-test must be 16–4000, got {tokens}", file=sys.stderr)
+            echo(f"solo: --max-tokens-per-test must be 16–4000, got {tokens}", file=sys.stderr)
             raise SystemExit(2)
         os.environ["SOLO_MAX_TOKENS_PER_TEST"] = str(tokens)
     if getattr(args, "beat_by_beat", False):
@@ -360,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
-        print(f"solo: {exc}", file=sys.stderr)
+        echo(f"solo: {exc}", file=sys.stderr)
         return 2
 
 

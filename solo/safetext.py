@@ -9,7 +9,8 @@ Two functions, used everywhere, so that every text obeys one rule:
   and its length is bounded (refused in one line, or cut for a model's prose).
 - :func:`safe` is the edge. Whatever is shown on a terminal or written to a transcript passes
   it on the way out, wherever it came from: escape sequences and control and format characters
-  are removed, newlines and tabs kept.
+  are removed, newlines and tabs kept. The command line prints through :func:`echo` (and its
+  JSON through :func:`safe_json`), which apply it.
 
 Kept on purpose: the zero-width joiner and non-joiner (U+200D, U+200C), which join emoji and
 letters of some scripts, and private-use characters, which show as a glyph or a box.
@@ -17,10 +18,13 @@ letters of some scripts, and private-use characters, which show as a glyph or a 
 
 from __future__ import annotations
 
+import argparse
 import re
+import sys
 import unicodedata
 
-__all__ = ["TextRefused", "clean", "guard_console", "safe", "strip_control", "unsafe_reason"]
+__all__ = ["SafeArgumentParser", "TextRefused", "clean", "echo", "guard_console", "safe", "safe_json",
+           "strip_control", "unsafe_reason"]
 
 #: Format characters (Unicode category Cf) that are kept: they change how letters join.
 KEPT_FORMAT = frozenset("\u200c\u200d")
@@ -113,6 +117,29 @@ def safe(text) -> str:
     if not text:
         return ""
     return _drop_invisible(strip_control(_no_surrogates(text)), "\n")
+
+
+def echo(text="", *, file=None, end: str = "\n") -> None:
+    """Print ``text`` through :func:`safe` to stdout (or ``file``): how the command line prints."""
+    print(safe(text), end=end, file=sys.stdout if file is None else file)
+
+
+def safe_json(data, **dumps) -> str:
+    """``data`` as JSON fit for a terminal: ``json.dumps(data, ensure_ascii=False)`` when
+    :func:`safe` would remove nothing from it, else every non-ASCII character escaped (the
+    data kept whole, nothing raw left for a terminal to obey)."""
+    import json
+
+    text = json.dumps(data, ensure_ascii=False, **dumps)
+    return text if safe(text) == text else json.dumps(data, ensure_ascii=True, **dumps)
+
+
+class SafeArgumentParser(argparse.ArgumentParser):
+    """argparse, its usage, help and errors (which quote what was typed) printed through
+    :func:`safe`; its subcommands' parsers are of this class too."""
+
+    def _print_message(self, message, file=None):
+        super()._print_message(safe(message) if message else message, file)
 
 
 def clean(text, *, what: str = "the text", limit: int | None = None, one_line: bool = True,

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..safetext import echo
+
 PROG = "solo odds"
 
 
@@ -18,9 +20,9 @@ def _odds(args: argparse.Namespace) -> int:
     try:
         lines = dice_odds(list(args.dice))
     except ValueError as exc:
-        print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        echo(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
-    print("\n".join(lines))
+    echo("\n".join(lines))
     return 0
 
 

@@ -7,12 +7,13 @@ import argparse
 import os
 import sys
 
+from ..safetext import echo, guard_console, safe_json
 from ..seeds import seed_arg
 
 
 def say(text: str) -> None:
     """One line for the user, on stderr."""
-    print(f"solo: {text}", file=sys.stderr)
+    echo(f"solo: {text}", file=sys.stderr)
 
 
 def rules_for(args: argparse.Namespace):
@@ -83,15 +84,13 @@ def sim(args: argparse.Namespace) -> int:
     summary["ruleset"] = {k: getattr(rules, k) for k in ("trophy_start", "reserve_fallback", "face_modifiers",
                                                          "genre_points", "strikes_to_die", "fast_setup")}
     if args.json:
-        import json
-
-        print(json.dumps(summary, ensure_ascii=False))
+        echo(safe_json(summary))
     else:
         from rich.console import Console
 
         from .report import render
 
-        render(summary, Console(highlight=False))
+        render(summary, guard_console(Console(highlight=False)))
     return 0
 
 
@@ -174,20 +173,23 @@ def sweep(args: argparse.Namespace) -> int:
         "variants": sw.rows(vs, totals),
     }
     if args.json:
-        import json
-
-        print(json.dumps(result, ensure_ascii=False))
+        echo(safe_json(result))
     elif args.csv:
-        sw.write_csv(result, sys.stdout)
+        import io
+
+        text = io.StringIO()
+        sw.write_csv(result, text)
+        echo(text.getvalue(), end="")
     else:
         from rich.console import Console
 
         console = Console(highlight=False)
         if not console.is_terminal:
             console = Console(highlight=False, width=120)
+        guard_console(console)
         sw.table_text(result, console)
         where = f"on the Dask cluster at {scheduler}" if scheduler else f"with {min(workers, len(work))} worker(s)"
-        console.print(f"{args.games * len(vs):,} nights in {seconds:.1f} s {where}.", style="dim")
+        console.print(f"{args.games * len(vs):,} nights in {seconds:.1f} s {where}.", style="dim", markup=False)
     if args.plot:
         sw.plot(result, args.plot, args.force)
         say(f"plot written to {args.plot}")

@@ -167,22 +167,67 @@ def run_local(work: Sequence[tuple], n: int, workers: int,
 
 
 DASK_MISSING = "--scheduler needs dask.distributed: pip install 'solo[dask]'"
+#: Seconds a Dask sweep waits, its work unfinished, on a cluster without a worker before it
+#: gives up (ValueError). The cluster is asked only after :data:`QUIET` seconds without a result.
+NO_WORKER_PATIENCE = 20.0
+QUIET = 2.0
 
 
 def run_dask(work: Sequence[tuple], n: int, scheduler, progress: Callable[[int], None] | None = None) -> list[dict]:
     """Run the chunks on a Dask cluster: ``scheduler`` is its address (``tcp://host:8786``) or
-    a ``distributed.Client``. Its workers need solo installed (the same version)."""
+    a ``distributed.Client``. Its workers need solo installed (the same version). A cluster left
+    without a worker for :data:`NO_WORKER_PATIENCE` seconds is a ValueError, not a wait forever."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise ValueError(DASK_MISSING) from None
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler, timeout="20s")
+    futures = []
     try:
         futures = client.map(run_chunk, list(work), pure=False)
-        return _collect((f.result() for f in as_completed(futures)), n, progress)
+        return _collect(_dask_results(client, futures), n, progress)
     finally:
         if client is not scheduler:
             client.close()
+        elif futures:
+            client.cancel(futures)  # nothing left queued on someone else's client after an error
+
+
+def _dask_results(client, futures: list) -> Iterable[tuple[int, dict]]:
+    """The chunks' results as they come; a ValueError once the cluster has had no worker for
+    :data:`NO_WORKER_PATIENCE` seconds with work left, or once a chunk killed its workers."""
+    import time
+
+    from distributed import as_completed
+    from distributed.scheduler import KilledWorker
+
+    done = as_completed(futures)
+    left = len(futures)
+    last = time.monotonic()  # the last result, or the last time the cluster was asked
+    alone_since = None  # since when the cluster has had no worker
+    while left:
+        if not done.has_ready():
+            time.sleep(0.05)
+            now = time.monotonic()
+            if now - last < QUIET:
+                continue
+            last = now
+            if client.nthreads():
+                alone_since = None
+            elif alone_since is None:
+                alone_since = now
+            elif now - alone_since >= NO_WORKER_PATIENCE:
+                raise ValueError(f"the Dask cluster at {client.scheduler.address} has had no worker for "
+                                 f"{now - alone_since:.0f} s, {left:,} of {len(futures):,} chunks undone: start "
+                                 "workers there (dask worker ADDRESS) and sweep again")
+            continue
+        for f in done.next_batch(block=False):
+            try:
+                yield f.result()
+            except KilledWorker as exc:
+                raise ValueError(f"the Dask cluster lost the workers that ran a chunk: {exc}") from None
+            left -= 1
+        last, alone_since = time.monotonic(), None
 
 
 def rows(vs: Sequence[Variant], totals: Sequence[dict]) -> list[dict]:

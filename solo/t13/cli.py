@@ -25,11 +25,11 @@ Batch-friendly: plain text on stdout, errors as one ``solo draw-test: error:`` l
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Sequence
 
+from ..safetext import SafeArgumentParser, echo, safe_json
 from .boosts import Boosts, Tracks
 from .chance import SeededChance
 from .difficulty import card_difficulty, draw_difficulty, set_difficulty
@@ -123,7 +123,7 @@ def add_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    return add_arguments(argparse.ArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG))
+    return add_arguments(SafeArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG))
 
 
 def register(subparsers) -> argparse.ArgumentParser:
@@ -150,7 +150,7 @@ def run_args(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except (T13Error, ValueError) as exc:
-        print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        echo(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
 
 
@@ -196,15 +196,15 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.json:
         data = as_data(result) | {"facet": facet, "seed": seed, "narration": told}
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        echo(safe_json(data, indent=2))
         return 0
-    print(f"T13 Card Draw Test: {facet_label(result, facet)}, {diff.describe()} — seed {seed}"
-          + ("" if seed_given else f" (replay with --seed {seed})"))
+    echo(f"T13 Card Draw Test: {facet_label(result, facet)}, {diff.describe()} — seed {seed}"
+         + ("" if seed_given else f" (replay with --seed {seed})"))
     for e in result.entries:
-        print("\n".join(arithmetic(e, result)))
-    print(ranking_line(result))
+        echo("\n".join(arithmetic(e, result)))
+    echo(ranking_line(result))
     for text in told:
-        print(text)
+        echo(text)
     return 0
 
 

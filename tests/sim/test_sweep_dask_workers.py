@@ -1,0 +1,91 @@
+"""A sweep on a Dask cluster with no worker left stops with one line, instead of waiting forever."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from solo.cli import main
+from solo.nott.rules import get_ruleset
+from solo.sim import sweep as sw
+
+distributed = pytest.importorskip("distributed")
+
+
+def cluster(n_workers: int):
+    return distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
+                                    dashboard_address=None, silence_logs=40)
+
+
+def in_thread(fn):
+    """Run ``fn`` in a thread; a dict that gets its ``"out"`` or its ``"err"``, and the thread."""
+    box: dict = {}
+
+    def go():
+        try:
+            box["out"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            box["err"] = exc
+
+    t = threading.Thread(target=go, daemon=True)
+    t.start()
+    return box, t
+
+
+def test_a_sweep_whose_only_worker_dies_is_an_error_within_a_minute():
+    # core-engine chunks of 2,000 nights: a worker plays the hundred for a minute or more
+    work = [(0, "core", get_ruleset("ashcan"), "careful", 1, a, a + 2000) for a in range(0, 200_000, 2000)]
+    with cluster(0) as c, distributed.Client(c) as client:
+        worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", c.scheduler_address,
+                                   "--no-nanny", "--nthreads", "1", "--no-dashboard"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            first = threading.Event()
+            box, t = in_thread(lambda: sw.run_dask(work, 1, client, lambda k: first.set()))
+            assert first.wait(120), "the worker played no chunk"
+            os.kill(worker.pid, signal.SIGKILL)  # the cluster's only worker dies mid-sweep
+            died = time.monotonic()
+            t.join(60)
+            assert not t.is_alive(), "the sweep still waits a minute after its only worker died"
+        finally:
+            worker.kill()
+            worker.wait()
+    assert isinstance(box.get("err"), ValueError), box
+    assert "no worker" in str(box["err"]) and "\n" not in str(box["err"])
+    assert time.monotonic() - died < 60
+
+
+def test_solo_sweep_on_a_cluster_without_workers_says_so_in_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(sw, "NO_WORKER_PATIENCE", 1.0)
+    with cluster(0) as c:
+        box, t = in_thread(lambda: main(["sweep", "--set", "genre_points=0,4", "--games", "10",
+                                         "--scheduler", c.scheduler_address]))
+        t.join(60)
+        assert not t.is_alive(), "solo sweep still waits on a cluster without workers"
+    out, err = capsys.readouterr()
+    assert box == {"out": 2} and "Traceback" not in err
+    line = next(l for l in err.splitlines() if l.startswith("solo: "))
+    assert "no worker" in line and c.scheduler_address in line
+
+
+def test_a_chunk_that_kills_its_workers_is_one_line():
+    # the scheduler gives up on a chunk whose worker died (here at once: no failure allowed)
+    work = [(0, "core", get_ruleset("ashcan"), "careful", 1, a, a + 2000) for a in range(0, 40_000, 2000)]
+    dask = pytest.importorskip("dask")
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), cluster(1) as c, \
+            distributed.Client(c) as client:
+        first = threading.Event()
+        box, t = in_thread(lambda: sw.run_dask(work, 1, client, lambda k: first.set()))
+        assert first.wait(120), "the worker played no chunk"
+        for pid in client.run(os.getpid).values():
+            os.kill(pid, signal.SIGKILL)  # the nanny starts another; the chunk it ran is given up
+        t.join(60)
+        assert not t.is_alive()
+    assert isinstance(box.get("err"), ValueError), box
+    assert "lost the workers" in str(box["err"]) and "\n" not in str(box["err"])
