@@ -198,7 +198,9 @@ class LLMNarrator:
         if error is None and guard is not None:
             wrong = guard(strip_control(text))
             if wrong:
-                error = f"the model's text contradicts the story ({wrong[0].why})"
+                what = ("is not the director's prose" if getattr(wrong[0], "kind", None) in ("fourth-wall", "off-beat")
+                        else "contradicts the story")
+                error = f"the model's text {what} ({wrong[0].why})"
         if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
             error = "the stream ended before the model finished"  # cut mid-way
         self._log(kind, messages, text, error, finish, time.monotonic() - started)

@@ -552,12 +552,14 @@ class Night:
         """Give a model's narrator the continuity check for these beats, one or a merged
         stretch, each with its own kind and character (a death inside a stretch still gets
         its epitaph checked); it falls back to the templates on a text that contradicts the
-        fiction."""
+        fiction or is not the director's prose (:mod:`solo.director.sense`)."""
         narrator = self.narrator
         if hasattr(narrator, "guard"):
             from ..director.continuity import check, check_answer
+            from ..director.sense import check_sense
 
             whose = [(beat.kind, beat.get("name")) for beat in group]
+            contexts = [{**beat.context, "kind": beat.kind} for beat in group]
             answers = [beat.get("yes") for beat in group if beat.kind == "answer"]
 
             def guard(text: str) -> list:
@@ -566,7 +568,7 @@ class Night:
                     found += [c for c in check(text, kind, before, after, who) if c not in found]
                 for yes in answers:
                     found += check_answer(text, yes)
-                return found
+                return found + check_sense(text, contexts)
 
             narrator.guard = guard
 
