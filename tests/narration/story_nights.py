@@ -6,6 +6,7 @@ Importable by worker processes: the night-reading runs in parallel (the machine'
 from __future__ import annotations
 
 from solo.director.continuity import check
+from solo.director.sense import check_sense
 from solo.director.stages import STAGES
 from solo.narration.variety import distinct_share, repeated_long
 from solo.nott.rules import ASHCAN, PLAYTEST
@@ -34,6 +35,8 @@ def read_night(i: int) -> dict:
 
     def told(beat, text, before, after):
         for c in check(text, beat.kind, before, after, beat.get("name")):
+            found.append(f"night {i}, {beat.kind}: {c}")
+        for c in check_sense(text, [{**beat.context, "kind": beat.kind}]):  # the templates read as prose too
             found.append(f"night {i}, {beat.kind}: {c}")
         if beat.kind == "threat":
             stage = STAGES.index(beat["stage"])

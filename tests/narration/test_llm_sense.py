@@ -13,42 +13,45 @@ from solo.director.sense import SENSE_KINDS, check_sense
 
 from .test_llm_fiction import KEY, CASSETTES, llm, night_with_a_death_and_a_loss, play_tests, recording
 
-BEAT = {"kind": "threat", "name": None, "living": ["Tina", "Wes"], "location": "the boathouse",
-        "nature": "brute force", "f": {"people": [{"name": "Tina", "items": ["flashlight"], "lost": []},
-                                                 {"name": "Wes", "items": [], "lost": ["compass"]}],
-                                      "location": "the boathouse", "killer": {"name": "the Woodsman"}}}
+PEOPLE = {"people": [{"name": "Tina", "items": ["flashlight"], "lost": []},
+                     {"name": "Wes", "items": [], "lost": ["compass"]}], "location": "the boathouse"}
+THREAT = {"kind": "threat", "living": ["Tina", "Wes"], "location": "the boathouse", "f": PEOPLE}
+OUTCOME = {"kind": "outcome", "name": "Tina", "living": ["Tina", "Wes"], "f": PEOPLE}
+AWARD = {"kind": "award", "name": "Wes", "f": PEOPLE}
 
 BAD = [
-    ("fourth-wall", "This is what I created: The last three sentences of the story are about Tina."),
-    ("fourth-wall", "The player says: 3 challenges remain, and Tina must roll the dice."),
-    ("fourth-wall", "Sure! Here is a spooky scene at the boathouse."),
-    ("fourth-wall", "As an AI language model, I cannot describe Tina's fear."),
-    ("fourth-wall", "Facts: a new challenge appears. Difficulty 4 on a 1-13 roll at the boathouse."),
-    ("off-beat", "Magic is real, and everyone is happy."),
-    ("off-beat", "The weather tomorrow will be sunny with a gentle breeze."),
-    ("fourth-wall", "The night begins. Introduce the place and the four characters: Tina, Wes. Set a mood of dread."),
+    ("fourth-wall", "This is what I created: The last three sentences of the story are about Tina.", OUTCOME),
+    ("fourth-wall", "The player says: 3 challenges remain, and Tina must roll the dice.", OUTCOME),
+    ("fourth-wall", "Sure! Here is a spooky scene at the boathouse.", THREAT),
+    ("fourth-wall", "As an AI language model, I cannot describe Tina's fear.", OUTCOME),
+    ("fourth-wall", "Facts: a new challenge appears. Difficulty 4 on a 1-13 roll at the boathouse.", THREAT),
+    ("fourth-wall", "The night begins. Introduce the place and the four characters: Tina, Wes. Set a mood.", THREAT),
+    ("fourth-wall", "Tina spends a Genre Point and climbs.", OUTCOME),
+    ("off-beat", "You're in a room where magic is real.", OUTCOME),
+    ("off-beat", "The weather tomorrow will be sunny with a gentle breeze.", AWARD),
 ]
 GOOD = [
-    "Rain hammers the boathouse roof. Tina, what do you do?",
-    "The door creaks open, and something breathes behind it. Who goes?",
-    "The Woodsman is out there somewhere. Wes, without the compass, has no idea which way is north.",
-    "The story goes that nobody who came to the lake ever left. Who goes first?",
-    'Tina said "the story is over" and laughed, too loudly, at the boathouse.',
+    ("Rain hammers the boathouse roof. Tina, what do you do?", THREAT),
+    ("The door creaks open, and something breathes behind it. Who goes?", THREAT),
+    ("Tina gets through, barely. Wes, without the compass, has no idea which way is north.", OUTCOME),
+    ("The story goes that nobody who came to the lake ever left. Tina does not laugh.", OUTCOME),
+    ('Tina said "the story is over" and laughed, too loudly, at the boathouse.', OUTCOME),
+    ("Of course Wes checks the fuse box. A Genre Point for Wes.", AWARD),
 ]
 
 
-@pytest.mark.parametrize("kind, text", BAD, ids=[f"{k}-{i}" for i, (k, _t) in enumerate(BAD)])
-def test_each_kind_is_caught_on_a_hand_made_text(kind, text):
-    assert kind in [c.kind for c in check_sense(text, [BEAT])]
+@pytest.mark.parametrize("kind, text, beat", BAD, ids=[f"{k}-{i}" for i, (k, _t, _b) in enumerate(BAD)])
+def test_each_kind_is_caught_on_a_hand_made_text(kind, text, beat):
+    assert kind in [c.kind for c in check_sense(text, [beat])]
 
 
-@pytest.mark.parametrize("text", GOOD)
-def test_the_directors_prose_is_let_be(text):
-    assert check_sense(text, [BEAT]) == []
+@pytest.mark.parametrize("text, beat", GOOD)
+def test_the_directors_prose_is_let_be(text, beat):
+    assert check_sense(text, [beat]) == []
 
 
 def test_every_kind_has_a_bad_text():
-    assert {k for k, _t in BAD} == set(SENSE_KINDS)
+    assert {k for k, _t, _b in BAD} == set(SENSE_KINDS)
 
 
 def test_an_answer_is_not_held_to_naming_the_beat():
@@ -57,7 +60,7 @@ def test_an_answer_is_not_held_to_naming_the_beat():
 
 @pytest.mark.parametrize("cassette, reply, kind", [
     ("sense-fourth-wall.yaml", ["Here is the ", "next part of the story for the player."], "fourth-wall"),
-    ("sense-off-beat.yaml", ["Magic is real, ", "and everyone is happy."], "off-beat"),
+    ("sense-off-beat.yaml", ["You're in a room ", "where magic is real."], "off-beat"),
 ])
 def test_a_rejected_reply_falls_back_to_the_templates_and_is_counted(tmp_path, cassette, reply, kind):
     night, rng = night_with_a_death_and_a_loss()
@@ -89,8 +92,6 @@ def test_a_small_models_loose_prose_is_refused():
         body = i["response"]["body"]["string"]
         chunks = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: {")]
         texts.append("".join(c["choices"][0]["delta"].get("content") or "" for c in chunks))
-    refused = [t for t in texts if check_sense(t, [BEAT])]
+    opening = {"kind": "opening", "names": ["Iris", "Jesse", "Wes", "Frankie"]}
+    refused = [t for t in texts if check_sense(t, [opening])]
     assert texts and refused, "the small model's prose was all kept"
-    for t in texts:
-        if t not in refused:
-            assert not check_sense(t, [BEAT])
