@@ -6,8 +6,10 @@ A small model writes loose prose; the director must not pass it through. A text 
 - ``fourth-wall``: talks about the game, the player, the story or its own writing, or answers
   as an assistant ("Sure! Here is…", "This is what I created:", "The player says: 3
   challenges…", "As an AI…");
-- ``off-beat``: names no one of the cast, though the moment is someone's (a Test's outcome, a
-  Strike, a death, a Genre Point, the opening, the dawn): "You're in a room where magic is real".
+- ``off-beat``: names nothing of the night, though the moment is someone's (a Test's outcome,
+  a Strike, a death, a Genre Point, the opening, the dawn): no one of the cast, no place, nothing
+  carried, nothing of the Killer or the Threat, not a word of a horror night ("Magic is real,
+  and everyone is happy.").
 
 The continuity checker (:mod:`solo.director.continuity`) reads the same text against what the
 story established; this reads it for sense.
@@ -21,7 +23,7 @@ from typing import Any
 
 from .continuity import Contradiction
 
-__all__ = ["SENSE_KINDS", "WHOSE", "anchors", "check_sense"]
+__all__ = ["SCENE_WORDS", "SENSE_KINDS", "WHOSE", "anchors", "check_sense"]
 
 SENSE_KINDS = ("fourth-wall", "off-beat")
 
@@ -46,12 +48,43 @@ WHOSE = ("opening", "challenge", "outcome", "strike", "death", "award", "genre_p
          "all_dead")
 
 
-def anchors(beats: Iterable[Mapping[str, Any]]) -> set[str]:
-    """The cast's names a text of these beats may name (empty when no beat is anyone's)."""
+#: Words of a horror night in any setting: a text with none of them, and no name, place or
+#: thing of the beat, is about something else.
+SCENE_WORDS = frozenset("""
+door doors window windows dark darkness shadow shadows blood scream screams footsteps knife blade axe
+woods trees forest lake cabin house wall walls stairs basement cellar attic roof night moon fog mist breath
+breathing heart dead death body mask killer thing shape figure fear terror dread kill killed hunt eyes voice
+whisper glass lock locked key keys path trail fire smoke knock creak scratch drip hall hallway porch room
+light lights flicker floor noise sound silence quiet cold wind rain water alone hand hands run
+""".split())
+_STOP = frozenset("the a an of in on at by to for and or with from into over under behind beside near".split())
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z][a-z'-]{2,}", str(text).lower()) if w not in _STOP}
+
+
+def anchors(beats: Iterable[Mapping[str, Any]]) -> tuple[set[str], set[str]]:
+    """What a text of these beats may name, when a beat is someone's: (the cast's names, words
+    of the places, the Killer, what is carried, the Threat and any horror night). Both empty
+    when no beat is anyone's."""
     names: set[str] = set()
+    words: set[str] = set()
     for ctx in beats:
         if ctx.get("kind") not in WHOSE:
             continue
+        words |= SCENE_WORDS
+        f = ctx.get("f") or {}
+        for key in ("location", "nature", "lost_item", "hurt", "weakness_words", "trope"):
+            if isinstance(ctx.get(key), str):
+                words |= _words(ctx[key])
+        words |= _words(f.get("location") or "")
+        killer = ctx.get("the_killer") or f.get("killer")
+        if isinstance(killer, Mapping):
+            words |= _words(killer.get("name") or "")
+        for p in f.get("people") or ():
+            for item in list(p.get("items") or ()) + list(p.get("lost") or ()):
+                words |= _words(item)
         if isinstance(ctx.get("name"), str):
             names.add(ctx["name"])
         for key in ("names", "living", "survivors", "dead", "left"):
@@ -61,7 +94,7 @@ def anchors(beats: Iterable[Mapping[str, Any]]) -> set[str]:
         for p in (ctx.get("f") or {}).get("people") or ():
             names.add(str(p.get("name", "")))
     names.discard("")
-    return names
+    return names, words
 
 
 def check_sense(text: str, beats: Iterable[Mapping[str, Any]]) -> list[Contradiction]:
@@ -75,7 +108,8 @@ def check_sense(text: str, beats: Iterable[Mapping[str, Any]]) -> list[Contradic
         m = _GAME_TALK.search(plain)
     if m:
         found.append(Contradiction("fourth-wall", plain[:120], f"it speaks of {m.group(0).strip()!r}, not the night"))
-    names = anchors(b for b in beats if b.get("kind") != "answer")  # an answer's words are decided for it
-    if names and not any(re.search(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", plain) for n in names):
-        found.append(Contradiction("off-beat", plain[:120], "it names no one, though the moment is someone's"))
+    names, words = anchors(b for b in beats if b.get("kind") != "answer")  # an answer's words are decided
+    if names and not any(re.search(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", plain) for n in names) \
+            and not _words(plain) & words:
+        found.append(Contradiction("off-beat", plain[:120], "it names no one and nothing of the night"))
     return found

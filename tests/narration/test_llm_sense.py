@@ -27,7 +27,7 @@ BAD = [
     ("fourth-wall", "Facts: a new challenge appears. Difficulty 4 on a 1-13 roll at the boathouse.", THREAT),
     ("fourth-wall", "The night begins. Introduce the place and the four characters: Tina, Wes. Set a mood.", THREAT),
     ("fourth-wall", "Tina spends a Genre Point and climbs.", OUTCOME),
-    ("off-beat", "You're in a room where magic is real.", OUTCOME),
+    ("off-beat", "Magic is real, and everyone is happy.", OUTCOME),
     ("off-beat", "The weather tomorrow will be sunny with a gentle breeze.", AWARD),
 ]
 GOOD = [
@@ -60,7 +60,7 @@ def test_an_answer_is_not_held_to_naming_the_beat():
 
 @pytest.mark.parametrize("cassette, reply, kind", [
     ("sense-fourth-wall.yaml", ["Here is the ", "next part of the story for the player."], "fourth-wall"),
-    ("sense-off-beat.yaml", ["You're in a room ", "where magic is real."], "off-beat"),
+    ("sense-off-beat.yaml", ["Magic is real, ", "and everyone is happy."], "off-beat"),
 ])
 def test_a_rejected_reply_falls_back_to_the_templates_and_is_counted(tmp_path, cassette, reply, kind):
     night, rng = night_with_a_death_and_a_loss()
