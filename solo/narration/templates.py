@@ -140,6 +140,13 @@ def bare(archetype: Any) -> str:
     return text or "horror-movie"
 
 
+def plural(noun: Any) -> bool:
+    """Whether a thing's short name is plural ("truck keys", "matches"; not "compass")."""
+    last = str(noun or "").split()[-1:] or [""]
+    w = last[0].lower()
+    return w.endswith("s") and not w.endswith(("ss", "us", "is", "ics"))
+
+
 def make_environment(path: str | os.PathLike[str] | None = None) -> Environment:
     """The Jinja2 environment over ``prompts/``: strict undefined, no autoescape."""
     env = Environment(
@@ -151,7 +158,7 @@ def make_environment(path: str | os.PathLike[str] | None = None) -> Environment:
     )
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
-                       possessive=possessive, uncap=uncap)
+                       possessive=possessive, uncap=uncap, plural=plural)
     return env
 
 

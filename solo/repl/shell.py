@@ -360,7 +360,8 @@ class Shell(BaseShell):
                 self.print(table_view(g))
                 self._ask_death()
                 o = g.outcome()
-                self.info(("DAWN. " + ", ".join(g.cast[i].name for i in o.survivors) + " survive the night.")
+                alive = [g.cast[i].name for i in o.survivors]
+                self.info((f"DAWN. {', '.join(alive)} survive{'s' if len(alive) == 1 else ''} the night.")
                           if o.dawn else "Everyone is dead. The night belongs to the Killer.", "bold")
                 if self.tutorial:
                     from ..invocation import solo_command

@@ -128,3 +128,21 @@ def test_autoplay_keeps_the_directors_telling():
     assert any(type(e) is E.CharacterDied for events in night.step_events for e in events)
     assert not any(s.death for s in night.steps)
     assert all(p.written is None for p in night.story.people)
+
+
+def test_dawn_for_one_survivor_is_told_in_the_singular():
+    import random
+
+    sh = make_shell(seed=15)
+    assert sh.run_line("quick")
+    rng = random.Random(15)
+    while not sh.night.game.is_over():
+        sh.play(next_actions(sh.night.game, get_policy("naive"), rng))
+        sh.deaths.clear()
+    o = sh.night.game.outcome()
+    if not (o.dawn and len(o.survivors) == 1):
+        import pytest
+
+        pytest.skip("this seed no longer ends with one survivor")
+    name = sh.night.names[o.survivors[0]]
+    assert f"DAWN. {name} survives the night." in output(sh)
