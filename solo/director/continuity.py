@@ -17,6 +17,8 @@ after it (:class:`Snapshot`), sentence by sentence, and names each contradiction
 - ``asked-again``: the director asking a character what they do after the player said it;
 - ``answer-flipped``: an answer to a yes/no question that does not begin with the "Yes" or
   "No" the director decided (:func:`check_answer`);
+- ``strike-text``: a Strike told as something that "almost" happened, though it left its
+  mark (every Strike in the fiction leaves a named hurt);
 - ``cut-off``: the group at, going to or back to a place the Killer has cut them off from
   (a sentence that does not speak of the way as cut, blocked or gone).
 
@@ -36,7 +38,7 @@ from .catalogue import EPITHETS, MEMORY_WORDS, WEAKNESSES
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
 
 KINDS = ("dead-acting", "lost-in-hand", "nobody-hurt", "wrong-count", "epitaph", "weakness", "asked-again",
-         "answer-flipped", "cut-off")
+         "answer-flipped", "cut-off", "strike-text")
 
 LOSS_WORDS = ("lost", "lose", "loses", "gone", "without", "missing", "no longer", "dropped", "left behind",
               "never", "wish", "took", "taken", "used to", "was", "had", "empty", "where")
@@ -61,6 +63,7 @@ _N_LEFT = re.compile(r"^(one|two|three|four|five|six|seven|eight) left\b", re.I)
 _ARRIVE = r"(?:\bat|\bto|\binto|\breach(?:es)?|\bin|\bfrom|\bnow it's|\bit's)\s+"
 CUT_WORDS = ("cut", "cut off", "blocked", "gone", "no way", "burning", "burned", "dark", "closed", "not going back",
              "never", "sealed", "waiting", "can't", "cannot", "no longer", "lost", "going back", "went")
+_ALMOST = re.compile(r"\balmost (?:happens|happened)\b", re.I)
 _ASK = re.compile(r"what do you do|what's the move|how do you do it|what now\?", re.I)
 
 
@@ -144,6 +147,8 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
             for apt, words in EPITHETS.items():
                 if apt != own and _has(words, low) and not _has(EPITHETS.get(own, ()), low):
                     found.append(Contradiction("epitaph", s, f"{who} was {own}, not {apt}"))
+        if kind == "strike" and _ALMOST.search(s):
+            found.append(Contradiction("strike-text", s, "the Strike left its mark: it did not almost happen"))
         for place in sorted(before.cut):
             if _arrives(place, s) and not _has(CUT_WORDS, low):
                 found.append(Contradiction("cut-off", s, f"the way to {place} is cut off"))

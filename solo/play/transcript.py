@@ -276,6 +276,7 @@ def _epilogue(night) -> str:
             harm = p.hurts + p.scrapes
             with_ = f" with {_md(_names(harm))}" if harm else ", unhurt"
             line = f"{who}, saw the dawn{with_}."  # alive when the night is over: it ended at dawn
+        line += _night_of(night, i)
         if p.lost:
             line += f" Lost tonight: {_md(_names(p.lost))}."
         if p.deeds:
@@ -290,6 +291,34 @@ def _epilogue(night) -> str:
         lines.append("")
         lines.append(f"*{usage}*")
     return "\n".join(lines) + "\n"
+
+
+def _night_of(night, who: int) -> str:
+    """What that character did tonight, from the table: the Tests they took and won, the
+    weaknesses they found, the Genre Points they spent."""
+    taken = won = spent = 0
+    found: list[str] = []
+    last_tester = None
+    for events in night.step_events:
+        for e in events:
+            t = type(e)
+            if t is E.TestResolved:
+                last_tester = e.who
+                if e.who == who:
+                    taken += 1
+                    won += bool(e.success)
+            elif t is E.WeaknessFound and last_tester == who:
+                found.append(night.story.weaknesses.get(SUIT_APTITUDES[e.suit]) or f"its {SUIT_APTITUDES[e.suit]} weakness")
+            elif t is E.GenrePointSpent and e.who == who:
+                spent += 1
+    if not taken:
+        return " Took no Test tonight."
+    text = f" Took {taken} Test{'s' if taken != 1 else ''}, won {won}"
+    if found:
+        text += f"; found that {_md(_names(found))}" if len(found) == 1 else f"; found {len(found)} weaknesses"
+    if spent:
+        text += f"; spent {spent} Genre Point{'s' if spent != 1 else ''}"
+    return text + "."
 
 
 def _totals(night) -> str:

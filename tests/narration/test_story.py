@@ -59,6 +59,8 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
      snap(spoke=frozenset({"Ben"})), snap(spoke=frozenset({"Ben"})), "Ben"),
     ("cut-off", "threat", "Running, then walking, then creeping: now it's the boathouse.",
      snap(cut=frozenset({"the boathouse"})), snap(cut=frozenset({"the boathouse"})), None),
+    ("strike-text", "strike", "It leaves Ben with a concussion. First Strike for Ben: it almost happened. Almost.",
+     snap(), snap(), "Ben"),
     ("cut-off", "threat", "Here at the boathouse, the radio crackles.",
      snap(cut=frozenset({"the boathouse"})), snap(cut=frozenset({"the boathouse"})), None),
 ]

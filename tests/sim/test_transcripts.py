@@ -64,3 +64,18 @@ def test_the_readmes_story_excerpt_is_from_a_sample():
     sample = (ROOT / "ashcan-naive-seed3.md").read_text(encoding="utf-8")
     for line in quoted:
         assert line in sample, line
+
+
+def test_each_epilogue_line_tells_that_characters_night():
+    """Each character's epilogue line names what happened to them: the Tests they took (counted
+    here from the transcript's own Test headings) and won, the weakness they found."""
+    for path in [p for p in SAMPLES if not p.name.endswith("-log.md")] + [INTERACTIVE]:
+        text = path.read_text(encoding="utf-8")
+        epilogue = text.split("## Epilogue", 1)[1]
+        lines = [x for x in epilogue.splitlines() if x.startswith("- **")]
+        assert len(lines) >= 3, path.name
+        for line in lines:
+            name = re.match(r"- \*\*([^*]+)\*\*", line).group(1)
+            taken = len(re.findall(rf"^### \d+\. {re.escape(name)} — ", text, re.M))
+            expected = f"Took {taken} Test{'s' if taken != 1 else ''}, won " if taken else "Took no Test tonight."
+            assert expected in line, (path.name, line)
