@@ -21,7 +21,7 @@ from typing import Any
 from .catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
-from .listen import action_phrase, quote
+from .listen import action_phrase, handover, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
 
@@ -210,6 +210,37 @@ class Fiction:
         if p is not None and not p.dead:
             p.deeds.append(text)
             p.line = text
+            self.hand_over(p, whole)
+
+    def hand_over(self, giver: "Person", text: str) -> tuple[str, str] | None:
+        """A thing the player's line hands from ``giver`` to another living character moves
+        to them: ``(thing, receiver)``, or None when the line hands nothing over (or names a
+        thing the giver does not hold, or someone who cannot take it)."""
+        given = handover(text)
+        if given is None:
+            return None
+        words, to = given
+        receiver = next((q for q in self.people if q.name.lower() == to.lower()), None)
+        if receiver is None or receiver is giver or receiver.dead:
+            return None
+        thing = self.held_thing(giver, words)
+        if thing is None:
+            return None
+        giver.items.remove(thing)
+        receiver.items.append(thing)
+        if thing in giver.phrases:
+            receiver.phrases[thing] = giver.phrases.pop(thing)
+        return thing, receiver.name
+
+    @staticmethod
+    def held_thing(p: "Person", words: str) -> str | None:
+        """The thing ``p`` holds that ``words`` names ("hatchet", "the truck keys", "keys")."""
+        words = words.lower().strip()
+        for item in p.items:
+            names = {item.lower(), p.phrases.get(item, item).lower()}
+            if words in names or any(words == n.split()[-1] or n.endswith(" " + words) for n in names):
+                return item
+        return None
 
     # ------------------------------------------------------------------ advancing
 

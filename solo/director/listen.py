@@ -79,6 +79,28 @@ def action_phrase(text: str | None) -> str | None:
     return None
 
 
+_GIVE = re.compile(
+    r"\b(?i:i\s+)?(?i:give|gives|hand|hands|pass|passes|toss|tosses|throw|throws|lend|lends|slide|slides)\s+"
+    r"(?:(?P<to1>[A-Z][\w'-]*)\s+(?i:my|the|our)\s+(?P<thing1>[\w' -]+?)"
+    r"|(?i:my|the|our)\s+(?P<thing2>[\w' -]+?)\s+(?i:over\s+)?(?i:to)\s+(?P<to2>[A-Z][\w'-]*))"
+    r"(?=\s*(?:[.,;:!?]|$|\s+(?:and|so|then|before|while)\b))")
+
+
+def handover(text: str | None) -> tuple[str, str] | None:
+    """A thing handed to someone in the player's line: ``(thing, receiver)``.
+
+    ``"I hand my hatchet to Wes."`` and ``"I give Wes the hatchet."`` → ``("hatchet", "Wes")``.
+    """
+    if not text:
+        return None
+    m = _GIVE.search(" ".join(str(text).replace("’", "'").split()))
+    if not m:
+        return None
+    thing = (m.group("thing1") or m.group("thing2") or "").strip().lower()
+    to = m.group("to1") or m.group("to2")
+    return (thing, to) if thing and to else None
+
+
 def quote(text: str | None, limit: int = 140) -> str | None:
     """The player's words, tidied and cut to ``limit`` characters, for quoting in prose."""
     if not text:

@@ -129,6 +129,32 @@ def cmd_say(sh, arg: str) -> None:
     sh._free_text(arg)
 
 
+@command("give", "<Name> <thing> to <Name>", group="play")
+def cmd_give(sh, arg: str) -> None:
+    """Hand a thing one character carries to another (the same as typing "Tina: I give my
+    hatchet to Wes"); the fiction moves it, and undo moves it back."""
+    import re
+
+    m = re.fullmatch(r"(\S+)\s+(.+?)\s+to\s+(\S+)", arg.strip())
+    if not m:
+        raise CommandError("give whom what? e.g. give Tina hatchet to Wes")
+    night = sh.need_running()
+    giver, receiver = sh.who(m.group(1)), sh.who(m.group(3))
+    names = night.names
+    for who in (giver, receiver):
+        if night.game.dead[who] is not None:
+            raise CommandError(f"{names[who]} is dead")
+    if giver == receiver:
+        raise CommandError(f"{names[giver]} already has it")
+    p = night.story.people[giver]
+    thing = night.story.held_thing(p, m.group(2))
+    if thing is None:
+        held = ", ".join(p.items) or "nothing"
+        raise CommandError(f"{names[giver]} carries no {m.group(2)!r} (carries: {held})")
+    night.say(f"I give my {thing} to {names[receiver]}.", giver)
+    sh.info(f"  {names[receiver]} now carries {names[giver]}'s {thing}.", "dim")
+
+
 @command("ask", "[likely|unlikely|very likely|very unlikely:] [Name:] question", group="play")
 def cmd_ask(sh, arg: str) -> None:
     """Ask the director: how things stand (answered exactly), yes or no (the oracle), or what,

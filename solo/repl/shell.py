@@ -392,11 +392,15 @@ class Shell(BaseShell):
         if is_question(line):
             self.ask(line, who)
             return
+        held = [list(p.items) for p in night.story.people]
         night.say(line, who)
         if who is None and night.game.tester >= 0:
             who = night.game.tester
         speaker = night.cast[who].name if who is not None else None
         self.info(f"  ({speaker + ': ' if speaker else ''}noted for the transcript and the narrator)", "dim")
+        for p, before in zip(night.story.people, held):
+            for thing in set(p.items) - set(before):
+                self.info(f"  {p.name} now carries {speaker}'s {thing}.", "dim")
         from .director import direct
 
         direct(self, line, who)
