@@ -335,12 +335,12 @@ class Shell(BaseShell):
         if text.startswith("#") or self.registry.find(text.split()[0]) is not None or is_question(text):
             self.deaths.clear()  # a command: the director's telling stands
             return None
-        self.deaths.pop(0)
         try:
             night.write_death(text, who)
-        except ValueError as exc:
+        except ValueError as exc:  # refused in one line; the death may still be written
             self.error(str(exc))
             return False
+        self.deaths.pop(0)
         self.info(f"  So that is how {name} dies. (undo takes it back)", "dim")
         self._ask_death()
         return True

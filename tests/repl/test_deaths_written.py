@@ -146,3 +146,22 @@ def test_dawn_for_one_survivor_is_told_in_the_singular():
         pytest.skip("this seed no longer ends with one survivor")
     name = sh.night.names[o.survivors[0]]
     assert f"DAWN. {name} survives the night." in output(sh)
+
+
+def test_garbage_after_a_death_costs_nothing():
+    """An overlong line is refused in one line and the death can still be written; escape
+    sequences and invisible characters are cleaned out of it; a line of invisible characters
+    only is an empty line (Enter: the director's telling stands)."""
+    sh, who = to_a_death()
+    steps = len(sh.night.steps)
+    assert not sh.run_line("x" * 5000)
+    assert len(sh.night.steps) == steps and sh.deaths == [who]
+    assert sh.run_line("\x1b[2JShe never\u200b saw it\x1b]52;c;aGk=\x07 coming.")
+    step = sh.night.steps[-1]
+    assert step.death and step.say == "She never saw it coming." and sh.deaths == []
+    transcript = sh.night.transcript.path.read_text(encoding="utf-8")
+    assert "\x1b" not in transcript and "She never saw it coming." in transcript
+    sh2, who2 = to_a_death()
+    steps = len(sh2.night.steps)
+    assert sh2.run_line("\u200b\u2060\ufeff")
+    assert len(sh2.night.steps) == steps and sh2.deaths == [] and sh2.night.story.people[who2].written is None
