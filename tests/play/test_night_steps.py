@@ -278,7 +278,8 @@ def test_a_models_narrator_is_given_the_continuity_check_for_its_beat():
     night.act([Test(0)])
     assert callable(narrator.guard)
     assert narrator.guard("Ann steps up.") == []
-    assert narrator.guard("Nobody is hurt.") == []
+    assert narrator.guard("Nobody is hurt, Ann. Not yet.") == []
+    assert [c.kind for c in narrator.guard("Magic is real, and everyone is happy.")] == ["off-beat"]
 
 
 def test_the_suggested_tester_is_named_in_the_threat_beat():
