@@ -28,6 +28,17 @@ from .stages import FINALE, STAGES, pressure, stage_for
 __all__ = ["Fiction", "Person"]
 
 
+_PLACE_END = re.compile(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over|"
+                        r"full of|all|that|which|from) ")
+
+
+def short_place(place: str) -> str:
+    """A place's short name: its words before the first comma or clause ("the clearing with
+    the stone table" → "the clearing"), when that leaves two words or more."""
+    head = _PLACE_END.split(place, 1)[0].strip()
+    return head if len(head.split()) >= 2 and head != place.strip() else place
+
+
 @dataclass
 class Person:
     name: str
@@ -139,6 +150,13 @@ class Fiction:
     @property
     def location(self) -> str:
         return self.route[self.stop % len(self.route)]
+
+    @property
+    def place(self) -> str:
+        """Where the group is, as the story names it once it is there: the short name ("the
+        garage" for "the garage, dark except for the chest freezer's hum"); the whole
+        description is told on arrival."""
+        return short_place(self.location)
 
     def living(self) -> list[Person]:
         return [p for p in self.people if not p.dead]
@@ -265,7 +283,8 @@ class Fiction:
         suit = ctx.get("suit")
         if ctx.get("killer"):
             self.faces += 1
-        return {"moved": moved, "location": self.location, "known_weakness": self.weaknesses.get(suit),
+        return {"moved": moved, "location": self.location if moved or self.tests == 0 else self.place,
+                "known_weakness": self.weaknesses.get(suit),
                 **self._killer_turn(ctx)}
 
     def _killer_turn(self, ctx: dict[str, Any]) -> dict[str, Any]:
@@ -302,7 +321,7 @@ class Fiction:
         p = self.find(ctx.get("name"))
         line = p.line if p else None
         return {
-            "location": self.location,
+            "location": self.place,
             "already_said": line,
             "action": action_phrase(line),
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
@@ -311,7 +330,7 @@ class Fiction:
 
     def _on_outcome(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
-        details: dict[str, Any] = {"location": self.location, "lost_item": None, "scrape": None, "hurt": None,
+        details: dict[str, Any] = {"location": self.place, "lost_item": None, "scrape": None, "hurt": None,
                                    "action": None, "said": None}
         if p is None:
             return details
@@ -341,14 +360,14 @@ class Fiction:
             return {}
         if len(p.hurts) < int(ctx.get("strike_number") or 1):
             self._hurt(p, ctx.get("suit"))
-        return {"hurt": p.hurts[-1] if p.hurts else None, "location": self.location}
+        return {"hurt": p.hurts[-1] if p.hurts else None, "location": self.place}
 
     def _on_death(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
         if p is None:
             return {}
         p.dead = True
-        p.died_at = self.location
+        p.died_at = self.place
         nature = ctx.get("nature") or "the dark"
         p.death = ("the Red Joker's last Test" if ctx.get("cause") == "red joker"
                    else f"the {strike_ordinal(ctx.get('strikes') or 3)} Strike ({nature})")  # rulebook: 3
@@ -360,7 +379,7 @@ class Fiction:
         if len(left) <= 1 and re.search(r"\b(?:the others|the rest|everyone|all of you|the group)\b", why):
             why_ok = False
         return {
-            "location": self.location,
+            "location": self.place,
             "epithet": words[self._roll("epithet", p.name) % len(words)],
             "deed": p.deeds[-1] if p.deeds else None,
             "left": [q.name for q in left],
@@ -376,7 +395,7 @@ class Fiction:
             self.facts[ctx["fact"]] = {"yes": ctx.get("yes"), "negated": bool(ctx.get("negated")),
                                        "statement": ctx.get("statement"), "question": ctx.get("question"),
                                        "detail": ctx.get("detail"), "text": None}
-        return {"location": self.location}
+        return {"location": self.place}
 
     def write_death(self, name: str, text: str) -> None:
         """The player's telling of ``name``'s death: it is the death now (kept as typed)."""
@@ -395,22 +414,22 @@ class Fiction:
             options = WEAKNESSES[suit]
             self.weaknesses[suit] = options[self._roll("weakness", suit) % len(options)]
         self.relief = True
-        return {"weakness_words": self.weaknesses.get(suit), "location": self.location}
+        return {"weakness_words": self.weaknesses.get(suit), "location": self.place}
 
     def _on_endgame(self, ctx: dict[str, Any]) -> dict[str, Any]:
         self.endgame = True
         self.stage = self.stage_told = FINALE
-        return {"location": self.location, "stage": STAGES[FINALE]}
+        return {"location": self.place, "stage": STAGES[FINALE]}
 
     def _on_dawn(self, ctx: dict[str, Any]) -> dict[str, Any]:
-        return {"location": self.location}
+        return {"location": self.place}
 
     _on_all_dead = _on_dawn
 
     def _on_black_joker(self, ctx: dict[str, Any]) -> dict[str, Any]:
         if ctx.get("phase") == "revealed":
             self.jokers += 1
-        return {"location": self.location, "action": self._take_line(ctx)}
+        return {"location": self.place, "action": self._take_line(ctx)}
 
     _on_red_joker = _on_black_joker
 

@@ -355,6 +355,36 @@ def _fresh(text: str, used: set[str]) -> bool:
     return all(norm(s) not in used for s in sentences(text) if counted(s))
 
 
+#: How often one frame (a sentence's first five words, names and numbers masked) may open a
+#: sentence in a night while the slot has other candidates.
+FRAME_LIMIT = 3
+_CAPITAL = re.compile(r"\b[A-Z][\w'’-]*")
+
+
+def frame(sentence: str) -> str | None:
+    """A sentence's frame: its first five words with names, places and numbers masked
+    ("Sid, what do you do?" and "Pam, what do you do?" share one)."""
+    words = norm(re.sub(r"\d+", "n", _CAPITAL.sub("x", sentence))).split()
+    return " ".join(words[:5]) if len(words) >= 5 else None
+
+
+def _frame_uses(f: str, used: set[str]) -> int:
+    k = 0
+    while f"§frame|{f}|{k + 1}" in used:
+        k += 1
+    return k
+
+
+def _frames_free(text: str, used: set[str]) -> bool:
+    return all(f is None or _frame_uses(f, used) < FRAME_LIMIT for f in map(frame, sentences(text)))
+
+
+def _remember_frames(text: str, used: set[str]) -> None:
+    for f in map(frame, sentences(text)):
+        if f is not None:
+            used.add(f"§frame|{f}|{_frame_uses(f, used) + 1}")
+
+
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     """(name, flags, candidates, fallback) per slot: flags "?" (may be left out), "!" (short
     lines too are kept from repeating while there are others: questions, openers); a line
@@ -392,13 +422,15 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
         first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []
         start = _hash(key, name) % len(first)
         order = first[start:] + first[:start] + rest
+        fresh = [c for c in order if _fresh(c, used)]
+        free = [c for c in fresh if _frames_free(c, used)]  # frames, not only sentences, vary
+        fresh = free if free or "?" in flags else fresh  # a slot that may be left out is, rather than repeat a frame
         if "!" in flags:  # short lines too: the untold first
-            fresh = [c for c in order if _fresh(c, used)]
             pick_ = next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
             if pick_ is not None:
                 used.add("!" + norm(pick_))
         else:
-            pick_ = next((c for c in order if _fresh(c, used)), None)
+            pick_ = fresh[0] if fresh else None
         if pick_ is None and "?" not in flags:
             pick_ = _again(order, used)
         if pick_ is None:
@@ -406,6 +438,7 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
         for s in sentences(pick_):
             if counted(s):
                 used.add(norm(s))
+        _remember_frames(pick_, used)
         chosen.append(pick_)
     return _tidy(" ".join(chosen))
 

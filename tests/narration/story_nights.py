@@ -8,7 +8,7 @@ from __future__ import annotations
 from solo.director.continuity import check
 from solo.director.sense import check_sense
 from solo.director.stages import STAGES
-from solo.narration.variety import distinct_share, repeated_long
+from solo.narration.variety import distinct_share, frame_share, most_repeated_run, repeated_long
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.transcript import render
 from solo.sim.autoplay import autoplay
@@ -71,6 +71,7 @@ def read_night(i: int) -> dict:
             for _kind, text in step.narration:
                 md = md.replace(f"> {text}\n", "")
     return {"night": i, "found": found, "share": distinct_share(md), "repeats": repeated_long(md),
+            "frames": frame_share(md, night.names), "run": most_repeated_run(md, night.names),
             "killer": killer, "stages": stages, "moves": len(night.story.moves), "tests": night.game.tests,
             "endgame": bool(night.game.endgame), "final_stage": night.story.stage}
 

@@ -157,7 +157,9 @@ def test_compose_tells_one_line_per_slot_and_remembers_it():
     used: set[str] = set()
     out = compose("§a\nThe first line is here.\n§b\nThe second line is here.", ("k",), used)
     assert out == "The first line is here. The second line is here."
-    assert used == {"the first line is here", "the second line is here"}
+    assert {u for u in used if not u.startswith("§frame|")} == {"the first line is here", "the second line is here"}
+    assert {u for u in used if u.startswith("§frame|")} == {"§frame|x first line is here|1",
+                                                              "§frame|x second line is here|1"}
 
 
 def test_compose_never_tells_a_told_sentence_while_another_is_left():
@@ -380,3 +382,21 @@ def test_an_answer_never_repeats_what_the_night_has_already_heard():
 
 def test_role_reads_the_article_of_a_longer_archetype():
     assert role("The Final Girl") == "the Final Girl" and role("A Camp Counselor") == "a Camp Counselor"
+
+
+def test_a_frame_opens_at_most_three_sentences_while_the_slot_has_others():
+    """Frames, not only sentences, vary: "Sid, what do you do?" and "Pam, what do you do?" are
+    one frame; after three, the slot tells another while it has one, and a slot that may be
+    left out is left out rather than repeat a frame."""
+    from solo.narration.templates import FRAME_LIMIT, frame
+
+    assert frame("Sid, what do you do now?") == frame("Pam, what do you do now?") == "x, what do you do"
+    used: set[str] = set()
+    told = [compose(f"§a\n{n}, what do you do now?\nShow me what you do, {n}, right now.", (n, 0), used)
+            for n in ("Ann", "Ben", "Cat", "Dee", "Eve", "Fay")]
+    firsts = [t for t in told if t.endswith("what do you do now?")]
+    assert len(firsts) <= FRAME_LIMIT and len(told) == 6
+    used2: set[str] = set()
+    optional = [compose(f"§a?\n{n}, the dark is waiting for you.", (n,), used2) for n in ("Ann", "Ben", "Cat", "Dee")]
+    assert optional[:3] == ["Ann, the dark is waiting for you.", "Ben, the dark is waiting for you.",
+                            "Cat, the dark is waiting for you."] and optional[3] == ""

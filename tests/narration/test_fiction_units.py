@@ -183,7 +183,7 @@ def test_a_new_threat_clears_what_was_said_and_recalls_a_known_weakness():
     f.said("Ana", "I run for the lodge.")
     f.apply("weakness", {"suit": "Power"})
     d = f.apply("threat", {"tests": 1, "suit": "Power"})
-    assert d == {"moved": False, "location": f.location, "known_weakness": f.weaknesses["Power"],
+    assert d == {"moved": False, "location": f.place, "known_weakness": f.weaknesses["Power"],
                  # a weakness found lets the night breathe: the Killer keeps still this once
                  "stage": "unease", "stage_up": None, "relief": True, "killer_move": None, "first_sight": False,
                  "the_killer": f.killer}
@@ -252,18 +252,18 @@ def test_a_challenge_is_told_with_what_the_tester_said_and_their_wounds():
     f.apply("weakness", {"suit": "Power"})
     f.find("Ana").hurts.append("cracked ribs")
     d = f.apply("challenge", {"name": "Ana", "suit": "Power"})
-    assert d == {"location": f.location, "already_said": "I'll kick the door in.", "action": "kick the door in",
+    assert d == {"location": f.place, "already_said": "I'll kick the door in.", "action": "kick the door in",
                  "known_weakness": f.weaknesses["Power"], "wounds": ["cracked ribs"]}
     d["wounds"].append("x")
     assert f.find("Ana").hurts == ["cracked ribs"]
     assert f.apply("challenge", {"name": "Nobody", "suit": "Finesse"}) == {
-        "location": f.location, "already_said": None, "action": None, "known_weakness": None, "wounds": []}
+        "location": f.place, "already_said": None, "action": None, "known_weakness": None, "wounds": []}
 
 
 def test_an_outcome_for_nobody_known_tells_only_where():
     f = fiction()
     assert f.apply("outcome", {"name": "Zed", "fallout": 3}) == {
-        "location": f.location, "lost_item": None, "scrape": None, "hurt": None, "action": None, "said": None}
+        "location": f.place, "lost_item": None, "scrape": None, "hurt": None, "action": None, "said": None}
 
 
 def test_a_costly_fallout_takes_one_of_that_characters_things_for_good():
@@ -310,7 +310,7 @@ def test_a_strike_names_a_hurt_from_its_suit_and_it_stays_with_that_character():
     assert d["hurt"] in HURTS["Finesse"] and ana.hurts == [d["hurt"]]
     assert d["lost_item"] is None and len(ana.items) == 2  # a Strike, not a loss
     s = f.apply("strike", {"name": "Ana", "strike_number": 1, "suit": "Finesse"})
-    assert s == {"hurt": d["hurt"], "location": f.location} and ana.hurts == [d["hurt"]]
+    assert s == {"hurt": d["hurt"], "location": f.place} and ana.hurts == [d["hurt"]]
     s2 = f.apply("strike", {"name": "Ana", "strike_number": 2, "suit": "Power"})
     assert s2["hurt"] in HURTS["Power"] and ana.hurts == [d["hurt"], s2["hurt"]]
     assert f.find("Ben").hurts == [] and f.find("Cy").hurts == []
@@ -342,9 +342,9 @@ def test_a_death_is_recorded_how_and_where():
     f.said("Ana", "I hold the door.")
     d = f.apply("death", {"name": "Ana", "nature": "violence"})
     ana = f.find("Ana")
-    assert ana.dead and ana.died_at == f.location and ana.death == "the third Strike (violence)"
+    assert ana.dead and ana.died_at == f.place and ana.death == "the third Strike (violence)"
     assert d["epithet"] in EPITHETS["Power"] and d["deed"] == "I hold the door."
-    assert d["left"] == ["Ben", "Cy"] and d["left_count"] == 2 and d["location"] == f.location
+    assert d["left"] == ["Ben", "Cy"] and d["left_count"] == 2 and d["location"] == f.place
     assert d["why_ok"] is True
     assert [p.name for p in f.living()] == ["Ben", "Cy"]
     assert ana.items and f.held_items() == [i for p in f.people[1:] for i in p.items]
@@ -408,7 +408,7 @@ def test_why_naming_the_others_is_not_told_when_none_or_one_is_left():
 def test_a_weakness_is_named_once_from_its_suits_words_and_kept():
     f = fiction()
     d = f.apply("weakness", {"suit": "Intellect"})
-    assert d["weakness_words"] in WEAKNESSES["Intellect"] and d["location"] == f.location
+    assert d["weakness_words"] in WEAKNESSES["Intellect"] and d["location"] == f.place
     assert f.weaknesses == {"Intellect": d["weakness_words"]}
     for _ in range(3):
         assert f.apply("weakness", {"suit": "Intellect"})["weakness_words"] == d["weakness_words"]
@@ -425,18 +425,18 @@ def test_a_joker_has_no_weakness():
 
 def test_the_endgame_and_the_ending_tell_where():
     f = fiction()
-    assert f.apply("endgame", {}) == {"location": f.location, "stage": "finale"} and f.endgame is True
-    assert f.apply("dawn", {}) == {"location": f.location}
-    assert f.apply("all_dead", {}) == {"location": f.location}
+    assert f.apply("endgame", {}) == {"location": f.place, "stage": "finale"} and f.endgame is True
+    assert f.apply("dawn", {}) == {"location": f.place}
+    assert f.apply("all_dead", {}) == {"location": f.place}
 
 
 @pytest.mark.parametrize("kind", ["black_joker", "red_joker"])
 def test_a_jokers_test_uses_up_what_the_tester_said_but_its_reveal_does_not(kind):
     f = fiction()
     f.said("Ana", "I'm going to run for the truck.")
-    assert f.apply(kind, {"name": "Ana", "phase": "revealed"}) == {"location": f.location, "action": None}
+    assert f.apply(kind, {"name": "Ana", "phase": "revealed"}) == {"location": f.place, "action": None}
     assert f.find("Ana").line == "I'm going to run for the truck."
-    assert f.apply(kind, {"name": "Ana", "phase": "failure"}) == {"location": f.location,
+    assert f.apply(kind, {"name": "Ana", "phase": "failure"}) == {"location": f.place,
                                                                  "action": "run for the truck"}
     assert f.find("Ana").line is None
     assert f.apply(kind, {"name": "Nobody", "phase": "success"})["action"] is None
@@ -537,7 +537,7 @@ def test_a_strike_beat_with_nothing_to_count_names_no_hurt():
     """A Strike number already passed (here a malformed one) adds no hurt and names none."""
     f = fiction()
     assert f.apply("strike", {"name": "Ben", "strike_number": -1, "suit": "Power"}) == {
-        "hurt": None, "location": f.location}
+        "hurt": None, "location": f.place}
     assert f.find("Ben").hurts == []
 
 
