@@ -21,7 +21,7 @@ def _play(args: argparse.Namespace) -> int:
     from .paths import history_file
     from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
     from .repl.setup import latest_unfinished, load_into
-    from .repl.shell import Shell
+    from .repl.shell import Quit, Shell
 
     interactive = stdin_is_terminal() and not args.batch
     console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
@@ -69,6 +69,8 @@ def _play(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             shell.info("Set-up cancelled: type quick, or new … then character …, or help.", "dim")
         except EOFError:
+            return 0
+        except Quit:  # quit typed at a set-up question
             return 0
     return run_interactive(shell, history_path=history_file())
 

@@ -105,12 +105,22 @@ def _pending(sh) -> Proposal | None:
     return p
 
 
+def _no_proposal(sh, word: str, arg: str) -> None:
+    """``yes``/``no`` with no Genre Point proposed: with more words it is story (``no way
+    out``); alone it answers nothing, so it is refused and nothing is recorded."""
+    if arg:
+        sh._free_text(f"{word} {arg}")
+        return
+    raise CommandError(f"no Genre Point is proposed, so there is nothing to answer {word} to: for a character "
+                       f"to say it, type Name: {word} (or say {word})")
+
+
 @command("yes", "", group="play")
 def cmd_yes(sh, arg: str) -> None:
     """Take the Genre Point the director proposes (with director awards ask)."""
     p = _pending(sh)
-    if p is None or arg:
-        sh._free_text(("yes " + arg).strip())  # no proposal: just what the character says
+    if p is None:
+        _no_proposal(sh, "yes", arg)
         return
     sh.proposal = None
     give(sh, p.who, p.verdict)
@@ -120,8 +130,8 @@ def cmd_yes(sh, arg: str) -> None:
 def cmd_no(sh, arg: str) -> None:
     """Turn down the Genre Point the director proposes."""
     p = _pending(sh)
-    if p is None or arg:
-        sh._free_text(("no " + arg).strip())
+    if p is None:
+        _no_proposal(sh, "no", arg)
         return
     sh.proposal = None
     sh.director.refused.add((p.who, p.verdict.trope))

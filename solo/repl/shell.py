@@ -119,6 +119,18 @@ class Shell(BaseShell):
             return n - 1
         return night.game.who(ref)
 
+    def is_name(self, word: str, exact: bool = False) -> bool:
+        """Is ``word`` a character's name (or, unless ``exact``, an unambiguous first part of one)?"""
+        if self.night is None:
+            return any(c.name.lower() == word.lower() for c in self.pending)
+        if exact:
+            return any(c.name.lower() == word.lower() for c in self.night.cast)
+        try:
+            self.night.game.who(word)
+        except NottError:
+            return False
+        return True
+
     def dice(self, args: list[str]) -> tuple[int, int] | tuple[None, None]:
         if not args:
             return None, None
@@ -332,8 +344,11 @@ class Shell(BaseShell):
             self.info(f"  The director's telling of {name}'s death stands.", "dim")
             self._ask_death()
             return True
-        if text.startswith("#") or self.registry.find(text.split()[0]) is not None or is_question(text):
-            self.deaths.clear()  # a command: the director's telling stands
+        from .typos import did_you_mean
+
+        if (text.startswith("#") or self.registry.find(text.split()[0]) is not None or is_question(text)
+                or did_you_mean(self.registry, text, self.is_name, lambda w: self.is_name(w, exact=True))):
+            self.deaths.clear()  # a command (or one mistyped): the director's telling stands
             return None
         self.deaths.pop(0)
         try:

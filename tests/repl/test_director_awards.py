@@ -158,8 +158,9 @@ def test_ask_no_refuses_and_a_stale_proposal_lapses():
     assert "turned down" in output(sh)
     assert sh.run_line(f"{n[3]}: I hide in the closet")  # proposed …
     assert sh.run_line(f"test {n[0]}")  # … but play moved on
-    assert sh.run_line("yes")  # now just what the tester says
-    assert g.pool == 13 and sh.night.steps[-1].say == "yes"
+    steps = len(sh.night.steps)
+    assert not sh.run_line("yes")  # nothing to answer now: refused, and not taken as story
+    assert g.pool == 13 and len(sh.night.steps) == steps and "nothing to answer yes to" in output(sh)
 
 
 def test_off_leaves_awarding_to_the_player():
