@@ -112,6 +112,11 @@ def _autoplay(args: argparse.Namespace) -> int:
 
     playset = _playset(args)
     rules = _ruleset(args, playset)
+    if args.seed is None:  # a fresh night, said at once so that it can be played again
+        import random
+
+        args.seed = random.SystemRandom().randrange(1, 10**6)
+        echo(f"Seed {args.seed} (replay it with --seed {args.seed}).")
     stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}"
     if args.out:  # refused before the night is played: an existing file only with --force, never a symlink
         check_new_file(Path(args.out), args.force)
@@ -186,16 +191,17 @@ def _playsets(args: argparse.Namespace) -> int:
 
 
 def _playset_check(args: argparse.Namespace) -> int:
-    from .playsets import PlaysetError, read_playset
+    from .playsets import PlaysetError, load_playset
 
     try:
-        ps = read_playset(args.file)
+        ps = load_playset(args.file)  # a file, or a built-in or user playset by name
     except PlaysetError as exc:
         echo(f"solo: {exc}", file=sys.stderr)
         return 1
     r = ps.ruleset()
-    echo(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {r.genre_points} Genre Points, "
-         f"{r.strikes_to_die} Strikes to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
+    gp, strikes = r.genre_points, r.strikes_to_die
+    echo(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {gp} Genre Point{'' if gp == 1 else 's'}, "
+         f"{strikes} Strike{'' if strikes == 1 else 's'} to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
     return 0
 
 
@@ -260,7 +266,7 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     tut.set_defaults(func=_tutorial)
 
     auto = sub.add_parser("autoplay", help="play a whole night by a policy and write its transcript")
-    auto.add_argument("--seed", type=seed_arg, required=True)
+    auto.add_argument("--seed", type=seed_arg, help="the night's seed (default: a fresh one, printed)")
     auto.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
     auto.add_argument("--fast-setup", action="store_true")
     auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
@@ -310,7 +316,7 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     pls.set_defaults(func=_playsets)
     plc = sub.add_parser("playset", help="playset tools: solo playset check FILE")
     plc_sub = plc.add_subparsers(dest="playset_command", metavar="ACTION", required=True)
-    check = plc_sub.add_parser("check", help="validate a playset file")
+    check = plc_sub.add_parser("check", help="validate a playset: a file, or a built-in or user playset by name")
     check.add_argument("file")
     check.set_defaults(func=_playset_check)
 
@@ -357,11 +363,11 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # piped into head: leave quietly, as command-line tools do
+    except BrokenPipeError:  # piped into head, which has read all it wants: leave quietly, with success
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return 0
     except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
         echo(f"solo: {exc}", file=sys.stderr)
         return 2

@@ -67,7 +67,8 @@ def cmd_director(sh, arg: str) -> None:
         judge = "the model" if d.judge.name == "model" else "the templates"
         line = f"director: awards {d.mode}, judged by {judge}"
         if sh.night is not None:
-            line += f"; {len(given(sh.night))} Genre Point(s) given by the director tonight"
+            n = len(given(sh.night))
+            line += f"; {n} Genre Point{'' if n == 1 else 's'} given by the director tonight"
         sh.info(line)
         return
     if words[0] == "awards":

@@ -58,6 +58,7 @@ class Shell(BaseShell):
         self._director = None  # made at first use: the model's judge with the LLM narrator
         self.proposal = None  # a Genre Point the director proposes (director awards ask)
         self.deaths: list[int] = []  # deaths the player may write next (see write_death)
+        self.new_asked: tuple | None = None  # `new` asked about leaving this night (see setup)
 
     @property
     def director(self):
@@ -278,7 +279,9 @@ class Shell(BaseShell):
                     continue  # the d4 cannot go further that way
                 self.info(f"  resolve {adj:+d}   → {self._outcome_words(p)}  (Aptitude: {g.cast[t].aptitude_name})")
         if not g.rerolled and g.genre[t] > 0:
-            self.info(f"  reroll       → spend 1 of {name}'s {g.genre[t]} Genre Points: reroll, +1 on the main die, "
+            held = g.genre[t]
+            spend = f"{name}'s Genre Point" if held == 1 else f"1 of {name}'s {held} Genre Points"
+            self.info(f"  reroll       → spend {spend}: reroll, +1 on the main die, "
                       "the second result stands")
         elif not g.rerolled and g.pool > 0:
             self.info(f"  (award {name} a Genre Point for playing into a trope, then reroll)", "dim")
