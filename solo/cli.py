@@ -210,6 +210,8 @@ def _rules(args: argparse.Namespace) -> int:
     from .nott.reference import SECTIONS, search
 
     topic = " ".join(args.topic).lower().strip()
+    if args.system == "lucky13" or topic in ("lucky13", "lucky 13"):
+        return _rules_lucky13("" if topic in ("lucky13", "lucky 13") else topic, " ".join(args.topic))
     staged = topic in STAGES + ("stage", "stages", "escalation")
     hits = [] if staged else search(topic) if topic else list(SECTIONS)
     if not hits and not staged:
@@ -219,6 +221,25 @@ def _rules(args: argparse.Namespace) -> int:
         echo(f"## {s.title}\n{s.text}\n")
     if staged or not topic or any(s.key in ("killer", "face") for s in hits[:2]):
         echo(f"## How the night turns\n{STAGES_RULE}\n")
+    if not topic:
+        echo("Lucky 13's rules: solo rules lucky13 (or solo rules --system lucky13 TOPIC).")
+    return 0
+
+
+def _rules_lucky13(topic: str, typed: str) -> int:
+    """The Lucky 13 reference: every section, or those whose topic, title or text has the words."""
+    from .lucky13.reference import RULES
+
+    words = topic.split()
+    hits = [r for r in RULES if not words or topic == r[0]
+            or all(w in f"{r[0]} {r[1]} {r[2]}".lower() for w in words)]
+    if not hits:
+        echo(f"solo: nothing in the Lucky 13 rules about {typed!r} (topics: {', '.join(r[0] for r in RULES)})",
+             file=sys.stderr)
+        return 1
+    echo("# Lucky 13\n")
+    for _, title, text in hits:
+        echo(f"## {title}\n{text}\n")
     return 0
 
 
@@ -329,7 +350,9 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
 
     _odds(sub)
 
-    rules = sub.add_parser("rules", help="print the rules reference, or search it")
+    rules = sub.add_parser("rules", help="print the rules reference, or search it (solo rules lucky13: Lucky 13's)")
+    rules.add_argument("--system", default="nott", choices=["nott", "lucky13"],
+                       help="nott: Night of the Thirteenth (default); lucky13: Lucky 13")
     rules.add_argument("topic", nargs="*")
     rules.set_defaults(func=_rules)
     return p
