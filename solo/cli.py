@@ -130,10 +130,16 @@ def _autoplay(args: argparse.Namespace) -> int:
 
         folder = transcripts_dir()
         out = atomic_write(folder / (reserve(stem, [(folder, ".md")]) + ".md"), text)
+    from .paths import saves_dir
+    from .play.saves import write_save
+
+    saves = saves_dir()  # the night's save too, for solo render --as log (or story) later
+    save = write_save(night.to_save(), saves / (reserve(stem, [(saves, ".json")]) + ".json"))
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
     echo(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
          f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
+    echo(f"Save: {save} (solo render {save} --as log)")
     return 0
 
 
@@ -150,7 +156,10 @@ def _render(args: argparse.Namespace) -> int:
         if args.out:  # refused before the save is read: an existing file only with --force
             check_new_file(Path(args.out), args.force)
         night = Night.from_save(Path(args.save), keep_undo=0)  # only read: no undo
-    except (SaveError, FileRefused, OSError) as exc:
+    except SaveError as exc:
+        echo(f"solo: {_not_a_night(Path(args.save)) or exc}", file=sys.stderr)
+        return 2
+    except (FileRefused, OSError) as exc:
         echo(f"solo: {exc}", file=sys.stderr)
         return 2
     if not args.out:  # a step at a time, never the whole text at once
@@ -163,6 +172,26 @@ def _render(args: argparse.Namespace) -> int:
         return 2
     echo(f"Wrote the {args.form} of {night.summary()} to {out.resolve()}")
     return 0
+
+
+def _not_a_night(path) -> str | None:
+    """Why ``render`` cannot take ``path``, when it is another kind of solo file: a Lucky 13
+    save (its transcript is written as the scene is played) or a transcript already."""
+    from .lucky13.saves import read_scene_save
+    from .paths import saves_dir, transcripts_dir
+    from .play.saves import SaveError
+
+    if path.suffix.lower() in (".md", ".txt"):
+        return (f"{str(path)!r} is a transcript already; render reads a night's save file (.json, in "
+                f"{saves_dir()})")
+    try:
+        read_scene_save(path)
+    except SaveError:
+        return None
+    written = transcripts_dir() / f"{path.stem}.md"
+    where = f": its transcript is {written}" if written.is_file() else ""
+    return (f"{str(path)!r} is a Lucky 13 save; render reads Night of the Thirteenth saves, and a Lucky 13 "
+            f"scene's transcript is written as it is played{where}")
 
 
 def _sim(args: argparse.Namespace) -> int:
