@@ -58,7 +58,7 @@ def give(sh, who: int, verdict) -> None:
     sh.after(events)
 
 
-@command("director", "[awards off|ask|on | retry | tropes]", group="play")
+@command("director", "[[awards] off|ask|on | retry | tropes]", group="play")
 def cmd_director(sh, arg: str) -> None:
     """How the director awards Genre Points for playing into tropes: on, ask (propose and wait for yes), off."""
     words = arg.lower().split()
@@ -71,6 +71,8 @@ def cmd_director(sh, arg: str) -> None:
             line += f"; {n} Genre Point{'' if n == 1 else 's'} given by the director tonight"
         sh.info(line)
         return
+    if len(words) == 1 and words[0] in MODES:  # director ask, director off: the awards, said short
+        words = ["awards", words[0]]
     if words[0] == "awards":
         if len(words) != 2 or words[1] not in MODES:
             raise CommandError(f"director awards off, ask or on, not {' '.join(words[1:]) or 'nothing'!r}")

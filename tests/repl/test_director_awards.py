@@ -264,3 +264,12 @@ def test_the_pool_invariant_holds_with_the_director_awarding(seed, plan):
         spans = [sum(1 for e in ends if e < a.step) for a in awards]
         assert len(spans) == len(set(spans)), "at most one director award per Test"
         assert all(g.dead[a.who] is None or a.step < len(night.steps) for a in awards)
+
+
+def test_director_ask_on_or_off_said_short_sets_the_awards():
+    # issue 26, item 7: "director ask" was refused; it means "director awards ask"
+    sh = started()
+    for mode in ("ask", "off", "on"):
+        assert sh.run_line(f"director {mode}")
+        assert sh.director.mode == mode
+    assert not sh.run_line("director sometimes")
