@@ -9,6 +9,7 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solo.repl.lucky13 import registry as l13_registry
 from solo.repl.shell import registry
 from solo.repl.typos import MIN_COMMAND, one_edit
 
@@ -107,3 +108,38 @@ def test_no_command_within_one_edit_is_ever_recorded_as_a_step(typo, after):
     steps = recorded(sh)
     sh.run_line(typo + after.format(name=sh.night.names[1]))
     assert recorded(sh) == steps
+
+
+# ---------------------------------------------------------------- the same rule in a Lucky 13 scene
+
+L13_WORDS = [w for w in l13_registry.words() if len(w) >= MIN_COMMAND]
+_L13 = []
+
+
+def l13_shell():
+    if not _L13:
+        import io
+
+        from rich.console import Console
+
+        from solo.repl.lucky13 import Lucky13Shell
+
+        sh = Lucky13Shell(Console(file=io.StringIO(), width=200, color_system=None))
+        assert sh.run_line("new seed 7 duel") and sh.run_line("character Brunella custom reflex=d8 Combat=d6")
+        _L13.append(sh)
+    return _L13[0]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), after=st.sampled_from(["", " Brunella", " 5 3"]))
+def test_no_lucky13_command_within_one_edit_is_ever_recorded(data, after):
+    word = data.draw(st.sampled_from(L13_WORDS))
+    i = data.draw(st.integers(0, len(word) - 1))
+    typo = data.draw(st.sampled_from([word[:i] + word[i + 1:], word[:i] + "x" + word[i + 1:],
+                                      word[:i] + "q" + word[i:]]))
+    sh = l13_shell()
+    if l13_registry.find(typo) is not None or typo.lower() == "brunella":
+        return
+    steps = len(sh.scene.steps)
+    sh.run_line(typo + after)
+    assert len(sh.scene.steps) == steps
