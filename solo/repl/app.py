@@ -218,7 +218,9 @@ def wizard(shell: Shell, ask) -> None:
     Runs the same commands a script would (new, quick, character, start).
 
     At any question ``quick`` deals a ready cast at once (with the rules chosen so far) and
-    ``help`` explains the questions; Ctrl-C leaves the wizard keeping what was entered: the
+    ``help`` explains the questions; any other command typed there (``character …``, ``cast``,
+    ``start``, ``rules …``) runs as that command, never becomes an answer, and the question is
+    asked again (or the questions end, when the command began a night or set up another); Ctrl-C leaves the wizard keeping what was entered: the
     rules chosen, and the characters added (``cast`` lists them, ``start`` or ``character``
     goes on).
     """
