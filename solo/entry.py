@@ -20,9 +20,9 @@ def run(argv: list[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return 130
-    except BrokenPipeError:  # piped into head before a command ran (solo --help | head -1)
+    except BrokenPipeError:  # piped into head before a command ran (solo --help | head -1): quiet, success
         _quiet_stdout()
-        return 1
+        return 0
 
 
 def _unraisable(hook):

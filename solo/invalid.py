@@ -76,8 +76,14 @@ def explain(err: dict, label: str | None = None) -> str:
     if kind in ("int_parsing_size",):
         return f"{label} is a number too large to use"
     if kind.endswith("_type") or kind.endswith("_parsing"):
-        return f"{label} has the wrong type ({_short(value)})"
+        want = next((w for k, w in _KINDS if kind.startswith(k)), None)
+        return f"{label} must be {want}, not {_short(value)}" if want else f"{label} has the wrong type ({_short(value)})"
     return f"{label} is not valid here"
+
+
+#: What a value of each kind is, in a player's words (pydantic's error types, by their start).
+_KINDS = (("int", "a whole number"), ("float", "a number"), ("bool", "true or false"), ("string", "text"),
+          ("str", "text"), ("list", "a list"), ("tuple", "a list"), ("dict", "a table"), ("model", "a table"))
 
 
 def _short(value) -> str:

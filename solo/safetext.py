@@ -205,7 +205,22 @@ def guard_console(console):
     cursor controls are kept). Returns the console."""
     if not any(isinstance(h, _SafeHook) for h in getattr(console, "_render_hooks", ())):
         console.push_render_hook(_SafeHook())
+        console.on_broken_pipe = lambda: _reader_gone(console)
     return console
+
+
+def _reader_gone(console) -> None:
+    """The reader of a pipe has gone (``solo sim | head -2``): it has read all it wanted, so
+    nothing more is written and solo leaves quietly with success (rich's own way exits 1)."""
+    import os
+    import sys
+
+    console.quiet = True
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    raise SystemExit(0)
 
 
 class _SafeRenderable:
@@ -219,12 +234,48 @@ class _SafeRenderable:
     def __rich_console__(self, console, options):
         from rich.segment import Segment
 
-        for segment in console.render(self.inner, options):
-            if segment.control or not segment.text:
-                yield segment
-            else:
-                text = safe(segment.text)
-                yield segment if text == segment.text else Segment(text, segment.style)
+        def made_safe():
+            for segment in console.render(self.inner, options):
+                if segment.control or not segment.text:
+                    yield segment
+                else:
+                    text = safe(segment.text)
+                    yield segment if text == segment.text else Segment(text, segment.style)
+
+        # on a terminal the padding is invisible; in a pipe or a file it is trailing blanks
+        yield from made_safe() if console.is_terminal else _without_trailing_blanks(made_safe())
+
+
+def _without_trailing_blanks(segments):
+    """``segments`` with the blanks at the end of every finished line taken out (a table's or a
+    centred title's padding to the console's width); a line not yet finished is left as it is."""
+    from rich.segment import Segment
+
+    line: list = []
+    for segment in segments:
+        if segment.control or "\n" not in segment.text:
+            line.append(segment)
+            continue
+        parts = segment.text.split("\n")
+        for k, part in enumerate(parts):
+            if k:
+                yield from _rstrip(line)
+                yield Segment("\n")
+                line = []
+            if part:
+                line.append(Segment(part, segment.style))
+    yield from line
+
+
+def _rstrip(line: list) -> list:
+    from rich.segment import Segment
+
+    while line and not line[-1].control and not line[-1].text.rstrip():
+        line.pop()
+    if line and not line[-1].control:
+        last = line[-1]
+        line[-1] = Segment(last.text.rstrip(), last.style)
+    return line
 
 
 class _SafeHook:

@@ -201,7 +201,8 @@ class Scene(SceneSteps):
             try:
                 text = strip_control(narrate_text(self.narrator, beat)).strip()
             except Exception as exc:  # the step stands; a narrator failure only loses the text
-                out.notes.append(f"(the narrator could not tell the {beat.kind} beat: {type(exc).__name__})")
+                why = " ".join(str(exc).split())[:200] or "no reason given"
+                out.notes.append(f"(the narrator could not tell the {beat.kind} beat: {why})")
                 continue
             if text:
                 out.narration.append((beat.kind, " ".join(text.split())))

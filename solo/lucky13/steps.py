@@ -447,7 +447,8 @@ class SceneSteps:
         points = _whole(args["points"], "Adventure Points", 1, 1000)
         self.characters[who] = award(self.character(who), points)
         why = " ".join(str(args.get("why") or "").split())[:200]
-        line = f"{who} earns {points} Adventure Points ({self.characters[who].adventure_points} now)"
+        line = (f"{who} earns {points} Adventure Point{'' if points == 1 else 's'} "
+                f"({self.characters[who].adventure_points} now)")
         return Outcome("award", lines=[line + (f" — {why}" if why else "")], summary=line)
 
     def _op_advance(self, args: dict, chance) -> Outcome:
@@ -468,7 +469,7 @@ class SceneSteps:
         else:
             raise SceneError(f"advance buys a specialization or an ability, not {args.get('what')!r}")
         self.characters[who] = new
-        line += f"; {new.adventure_points} Adventure Points left"
+        line += f"; {new.adventure_points} Adventure Point{'' if new.adventure_points == 1 else 's'} left"
         return Outcome("advance", lines=[line], summary=line)
 
     def _op_reputation(self, args: dict, chance) -> Outcome:

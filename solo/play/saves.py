@@ -275,6 +275,11 @@ def read_save(path: Path) -> SaveFile:
     return read_sealed(path, SaveFile, FORMAT, VERSION)
 
 
+def _slip(exc: BaseException) -> str:
+    """What a reader's slip on a save means, in a player's words (never an exception's name)."""
+    return "it is nested too deeply" if isinstance(exc, RecursionError) else "it is damaged or not of this solo"
+
+
 def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Path, str]] | None = None,
                       replays=None) -> Path | None:
     """The most recently written save in ``folder`` matching ``pattern`` that ``reader`` accepts,
@@ -293,7 +298,7 @@ def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Pa
             damaged.append((m, p, str(exc)))
             continue
         except (ValueError, RecursionError) as exc:  # a reader's slip must not block every other save
-            damaged.append((m, p, f"save {str(p)!r} cannot be read ({type(exc).__name__}); file kept as it is"))
+            damaged.append((m, p, f"save {str(p)!r} cannot be read ({_slip(exc)}); file kept as it is"))
             continue
         except OSError:
             continue
@@ -309,7 +314,7 @@ def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Pa
                 damaged.append((m, p, str(exc)))
                 continue
             except (ValueError, RecursionError) as exc:
-                damaged.append((m, p, f"save {str(p)!r} does not replay ({type(exc).__name__}); "
+                damaged.append((m, p, f"save {str(p)!r} does not replay ({_slip(exc)}); "
                                       "file kept as it is"))
                 continue
         best = (m, p)

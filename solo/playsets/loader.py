@@ -102,18 +102,31 @@ def read_playset(path: Path) -> Playset:
     try:
         return Playset.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        raise PlaysetError(f"playset {str(path)!r}: {_problems(text, exc.errors())}") from None
+
+
+def _problems(text: str, errors: list[dict]) -> str:
+    """A file's problems in one line: the first (key, line, what is wrong), how many more,
+    and every unknown key by name (a misspelt key is the likeliest slip, and easy to fix)."""
+
+    def place(err: dict) -> str:
         loc = tuple(err["loc"])
-        key = ".".join(str(k) for k in loc) or "(top level)"
         line = _line_of(text, loc)
-        where = f" (line {line})" if line else ""
-        msg = explain(err, "it")
-        if err["type"] == "extra_forbidden":
-            msg = "unknown key"
-        elif err["type"] == "missing":
-            msg = "missing"
-        more = f"; {len(exc.errors()) - 1} more problem(s)" if len(exc.errors()) > 1 else ""
-        raise PlaysetError(f"playset {str(path)!r}: {key}{where}: {msg}{more}") from None
+        return (".".join(str(k) for k in loc) or "(top level)") + (f" (line {line})" if line else "")
+
+    unknown = [e for e in errors if e["type"] == "extra_forbidden"]
+    known = [e for e in errors if e["type"] != "extra_forbidden"]
+    parts = []
+    if known:
+        first = known[0]
+        parts.append(f"{place(first)}: {'missing' if first['type'] == 'missing' else explain(first, 'it')}")
+        if len(known) > 1:
+            parts.append(f"{len(known) - 1} more problem{'s' if len(known) > 2 else ''}")
+    if len(unknown) == 1 and not known:
+        parts.append(f"{place(unknown[0])}: unknown key")
+    elif unknown:
+        parts.append(f"unknown key{'s' if len(unknown) > 1 else ''}: {', '.join(place(e) for e in unknown)}")
+    return "; ".join(parts)
 
 
 def load_playset(ref: str) -> Playset:

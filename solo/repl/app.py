@@ -205,12 +205,22 @@ class _Quick(Exception):
     """``quick`` typed at a wizard question."""
 
 
+class _Left(Exception):
+    """A command typed at a wizard question began a night (or set up another): the questions end."""
+
+
+#: Answers the wizard's questions take that are command words too: answers, not commands.
+_ANSWER_WORDS = {"yes", "no", "quick", "help"}
+
+
 def wizard(shell: Shell, ask) -> None:
     """Guided set-up of a new night; ``ask(question, default, options)`` returns the answer.
     Runs the same commands a script would (new, quick, character, start).
 
     At any question ``quick`` deals a ready cast at once (with the rules chosen so far) and
-    ``help`` explains the questions; Ctrl-C leaves the wizard keeping what was entered: the
+    ``help`` explains the questions; any other command typed there (``character …``, ``cast``,
+    ``start``, ``rules …``) runs as that command, never becomes an answer, and the question is
+    asked again (or the questions end, when the command began a night or set up another); Ctrl-C leaves the wizard keeping what was entered: the
     rules chosen, and the characters added (``cast`` lists them, ``start`` or ``character``
     goes on).
     """
@@ -228,7 +238,20 @@ def wizard(shell: Shell, ask) -> None:
                 continue
             if text.lower() == "quick":
                 raise _Quick()
+            word = text.split()[0].lower() if text else ""
+            if shell.registry.find(word) is not None and word not in _ANSWER_WORDS and \
+                    text.lower() not in (o.lower() for o in options):
+                run_command(text)  # a command typed at a question runs as one; then the question again
+                continue
             return text
+
+    def run_command(text: str) -> None:
+        cmd = shell.registry.find(text.split()[0])
+        if cmd.name == "character":
+            run_new()  # with the rules chosen so far, so the character is kept
+        shell.run_line(text)
+        if shell.night is not None or cmd.name == "new":
+            raise _Left()
 
     def run_new() -> None:
         nonlocal begun
@@ -254,8 +277,12 @@ def wizard(shell: Shell, ask) -> None:
                 seed = answer(f"A seed is a whole number of at most {MAX_SEED_DIGITS} digits (Enter for random)",
                               "", [])
             chosen["seed"] = parse_seed(seed) if seed else None
-        mode = answer("Cast — quick (dealt for you) or build your own? (quick/build)", "quick", ["build"]).lower()
+        # no default given to ask: Enter comes back empty, and takes quick after saying so
+        mode = answer("Cast — quick (dealt for you) or build your own? (quick/build)", "", ["build"]).lower()
+        while not ("build".startswith(mode) or "quick".startswith(mode)):
+            mode = answer("Please answer quick or build (Enter: quick)", "", ["build"]).lower()
         if not mode.startswith("b"):
+            shell.info("Quick: dealing a ready cast, each character with a different Aptitude.", "dim")
             raise _Quick()
         run_new()
         r = shell.ruleset()
@@ -279,6 +306,8 @@ def wizard(shell: Shell, ask) -> None:
                 more = answer(f"  Cast {len(shell.pending)}/{r.max_cast}: add another? (Y/n)", "y", ["y", "n"])
                 if more.lower().startswith("n"):
                     shell.run_line("start")
+    except _Left:
+        pass
     except _Quick:
         if not begun:  # the rules chosen so far, without repeating "New night: …"
             shell.rules_name, shell.fast, shell.seed = chosen["rules"], chosen["fast"], chosen["seed"]

@@ -54,6 +54,7 @@ class BaseShell:
         cmd = self.registry.find(word)
         try:
             if cmd is None:
+                self._refuse_typo(line)
                 self._free_text(line)
             else:
                 cmd.func(self, rest.strip())
@@ -65,6 +66,18 @@ class BaseShell:
         except OSError as exc:
             self.error(f"{exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}")
         return False
+
+    def is_name(self, word: str, exact: bool = False) -> bool:
+        """Is ``word`` a character's name (or, unless ``exact``, the first letters of one)?"""
+        return False
+
+    def _refuse_typo(self, line: str) -> None:
+        """A command one letter off (``tset Tina``, ``rol``) is refused, not taken as story."""
+        from .typos import did_you_mean
+
+        hint = did_you_mean(self.registry, line, self.is_name, lambda w: self.is_name(w, exact=True))
+        if hint:
+            raise CommandError(hint)
 
     def _free_text(self, line: str) -> None:
         raise CommandError(f"unknown command {line.split()[0]!r} (type help)")

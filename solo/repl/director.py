@@ -58,7 +58,7 @@ def give(sh, who: int, verdict) -> None:
     sh.after(events)
 
 
-@command("director", "[awards off|ask|on | retry | tropes]", group="play")
+@command("director", "[[awards] off|ask|on | retry | tropes]", group="play")
 def cmd_director(sh, arg: str) -> None:
     """How the director awards Genre Points for playing into tropes: on, ask (propose and wait for yes), off."""
     words = arg.lower().split()
@@ -67,9 +67,12 @@ def cmd_director(sh, arg: str) -> None:
         judge = "the model" if d.judge.name == "model" else "the templates"
         line = f"director: awards {d.mode}, judged by {judge}"
         if sh.night is not None:
-            line += f"; {len(given(sh.night))} Genre Point(s) given by the director tonight"
+            n = len(given(sh.night))
+            line += f"; {n} Genre Point{'' if n == 1 else 's'} given by the director tonight"
         sh.info(line)
         return
+    if len(words) == 1 and words[0] in MODES:  # director ask, director off: the awards, said short
+        words = ["awards", words[0]]
     if words[0] == "awards":
         if len(words) != 2 or words[1] not in MODES:
             raise CommandError(f"director awards off, ask or on, not {' '.join(words[1:]) or 'nothing'!r}")
@@ -105,12 +108,22 @@ def _pending(sh) -> Proposal | None:
     return p
 
 
+def _no_proposal(sh, word: str, arg: str) -> None:
+    """``yes``/``no`` with no Genre Point proposed: with more words it is story (``no way
+    out``); alone it answers nothing, so it is refused and nothing is recorded."""
+    if arg:
+        sh._free_text(f"{word} {arg}")
+        return
+    raise CommandError(f"no Genre Point is proposed, so there is nothing to answer {word} to: for a character "
+                       f"to say it, type Name: {word} (or say {word})")
+
+
 @command("yes", "", group="play")
 def cmd_yes(sh, arg: str) -> None:
     """Take the Genre Point the director proposes (with director awards ask)."""
     p = _pending(sh)
-    if p is None or arg:
-        sh._free_text(("yes " + arg).strip())  # no proposal: just what the character says
+    if p is None:
+        _no_proposal(sh, "yes", arg)
         return
     sh.proposal = None
     give(sh, p.who, p.verdict)
@@ -120,8 +133,8 @@ def cmd_yes(sh, arg: str) -> None:
 def cmd_no(sh, arg: str) -> None:
     """Turn down the Genre Point the director proposes."""
     p = _pending(sh)
-    if p is None or arg:
-        sh._free_text(("no " + arg).strip())
+    if p is None:
+        _no_proposal(sh, "no", arg)
         return
     sh.proposal = None
     sh.director.refused.add((p.who, p.verdict.trope))

@@ -8,7 +8,7 @@ from ..nott.actions import Award, Reroll, Resolve, Roll, Test, describe
 from ..nott.cards import SUIT_SYMBOLS
 from ..nott.describe import explain, mechanics
 from ..nott.errors import NottError
-from ..nott.game import DECIDE
+from ..nott.game import CHOOSE_TESTER, DECIDE
 from ..nott.reference import SECTIONS, search
 from ..play.files import check_copy_target, path_argument
 from ..play.lock import writing_to
@@ -91,7 +91,17 @@ def cmd_resolve(sh, arg: str) -> None:
     adj = {"": 0, "0": 0, "+1": 1, "1": 1, "+": 1, "up": 1, "-1": -1, "-": -1, "down": -1}.get(arg)
     if adj is None:
         raise CommandError(f"resolve takes +1 or -1 (Aptitude), not {arg!r}")
+    night = sh.need_running()
+    if night.game.phase == CHOOSE_TESTER and _resolved_by_itself(night):
+        sh.info("(nothing to resolve: the last roll resolved by itself, as the rules left no choice)", "dim")
+        return
     sh.play([Resolve(adj)])
+
+
+def _resolved_by_itself(night) -> bool:
+    """Did the last step that played anything roll and resolve at once (the automatic resolve)?"""
+    last = next((s.actions for s in reversed(night.steps) if s.actions), [])
+    return any(isinstance(a, (Roll, Reroll)) for a in last) and any(isinstance(a, Resolve) for a in last)
 
 
 @command("award", "<who> [why]", complete="character")
@@ -195,8 +205,9 @@ def cmd_undo(sh, arg: str) -> None:
     steps = night.undo(n)
     for s in steps:
         what = "; ".join(describe(a, night.names) for a in s.actions) or (
-            f"ask {s.say!r}" if s.ask is not None else
-            f"{night.names[s.who]}'s death as you wrote it, {s.say!r}" if s.death else f"say {s.say!r}")
+            f"the question {s.say!r}" if s.ask is not None else
+            f"{night.names[s.who]}'s death as you wrote it, {s.say!r}" if s.death else
+            f"{night.names[s.who]}'s line {s.say!r}" if s.who is not None else f"the line {s.say!r}")
         sh.info(f"  undone: {what}", "dim")
     for who, trope in sh.director.forget(night, steps):
         sh.info(f"  the director takes the Genre Point back and will not offer {night.names[who]} one for "

@@ -25,7 +25,10 @@ from .nott_commands import command
 
 @command("new", "[ashcan|playtest] [fast] [seed N] [playset NAME]", group="setting up")
 def cmd_new(sh, arg: str) -> None:
-    """Set up a new night: ruleset, optional fast setup, seed. Then quick or character ×4."""
+    """Set up a new night: ruleset, optional fast setup, seed. Then quick or character ×4.
+    In the middle of a night it asks first (type new again); the night left stays saved."""
+    if _ask_before_leaving(sh):
+        return
     words = arg.split()
     rules, fast, seed, playset = "ashcan", False, None, None
     i = 0
@@ -60,6 +63,22 @@ def cmd_new(sh, arg: str) -> None:
     want = str(r.max_cast) if r.min_cast == r.max_cast else f"{r.min_cast}–{r.max_cast}"
     sh.info(f"New night: {rules} rules{', fast setup' if fast else ''}, seed {seed if seed is not None else 'random'}. "
             f"Cast of {want}: type quick for a ready cast, or character Name, Archetype, Aptitude, Why.")
+
+
+def _ask_before_leaving(sh) -> bool:
+    """True (and the question asked) when ``new`` would leave a night under way unasked."""
+    night = sh.night
+    if night is None or night.game.is_over():
+        return False
+    here = (id(night), len(night.steps))
+    if sh.new_asked == here:  # new again, with nothing played between: the player means it
+        sh.new_asked = None
+        return False
+    sh.new_asked = here
+    kept = (f"it is saved, and resume (or load {night.save_path}) brings it back" if night.save_path is not None
+            else "this night is not saved")
+    sh.info(f"A night is under way: {kept}. Type new again to set up another.", "bold")
+    return True
 
 
 @command("quick", "", group="setting up")

@@ -58,6 +58,7 @@ class Shell(BaseShell):
         self._director = None  # made at first use: the model's judge with the LLM narrator
         self.proposal = None  # a Genre Point the director proposes (director awards ask)
         self.deaths: list[int] = []  # deaths the player may write next (see write_death)
+        self.new_asked: tuple | None = None  # `new` asked about leaving this night (see setup)
 
     @property
     def director(self):
@@ -118,6 +119,18 @@ class Shell(BaseShell):
                 raise CommandError(f"no character number {ref!r} (1–{len(night.cast)})")
             return n - 1
         return night.game.who(ref)
+
+    def is_name(self, word: str, exact: bool = False) -> bool:
+        """Is ``word`` a character's name (or, unless ``exact``, an unambiguous first part of one)?"""
+        if self.night is None:
+            return any(c.name.lower() == word.lower() for c in self.pending)
+        if exact:
+            return any(c.name.lower() == word.lower() for c in self.night.cast)
+        try:
+            self.night.game.who(word)
+        except NottError:
+            return False
+        return True
 
     def dice(self, args: list[str]) -> tuple[int, int] | tuple[None, None]:
         if not args:
@@ -266,7 +279,9 @@ class Shell(BaseShell):
                     continue  # the d4 cannot go further that way
                 self.info(f"  resolve {adj:+d}   → {self._outcome_words(p)}  (Aptitude: {g.cast[t].aptitude_name})")
         if not g.rerolled and g.genre[t] > 0:
-            self.info(f"  reroll       → spend 1 of {name}'s {g.genre[t]} Genre Points: reroll, +1 on the main die, "
+            held = g.genre[t]
+            spend = f"{name}'s Genre Point" if held == 1 else f"1 of {name}'s {held} Genre Points"
+            self.info(f"  reroll       → spend {spend}: reroll, +1 on the main die, "
                       "the second result stands")
         elif not g.rerolled and g.pool > 0:
             self.info(f"  (award {name} a Genre Point for playing into a trope, then reroll)", "dim")
@@ -332,8 +347,11 @@ class Shell(BaseShell):
             self.info(f"  The director's telling of {name}'s death stands.", "dim")
             self._ask_death()
             return True
-        if text.startswith("#") or self.registry.find(text.split()[0]) is not None or is_question(text):
-            self.deaths.clear()  # a command: the director's telling stands
+        from .typos import did_you_mean
+
+        if (text.startswith("#") or self.registry.find(text.split()[0]) is not None or is_question(text)
+                or did_you_mean(self.registry, text, self.is_name, lambda w: self.is_name(w, exact=True))):
+            self.deaths.clear()  # a command (or one mistyped): the director's telling stands
             return None
         try:
             night.write_death(text, who)

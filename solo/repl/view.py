@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Group
+from rich.cells import cell_len
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -75,16 +76,16 @@ def table_view(game: Game) -> Group:
     top = Table.grid(padding=(0, 2))
     top.add_row(Text("Threat", style="dim"), Text(""), Text("Trophy", style="dim"))
     top.add_row(card_face(game.threat), threat_description(game), card_face(game.trophy_top))
-    cast = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for col in ("", "Name", "Archetype", "Aptitude", "Strikes", "GP", "State"):
-        cast.add_column(col)
+    rows = []
     for i, c in enumerate(game.cast):
         dead = game.dead[i]
         state = Text("dead" + (" (Red Joker)" if dead == "red joker" else ""), style="red") if dead else (
             Text("testing", style="bold yellow") if game.tester == i else Text("alive", style="green"))
         apt = Text(f"{SUIT_SYMBOLS[c.aptitude]} {c.aptitude_name}", style="red" if c.aptitude in RED_SUITS else "")
-        cast.add_row(str(i + 1), Text(c.name, style="dim strike" if dead else "bold"), c.archetype or "—", apt,
-                     strikes_text(game.strikes[i], game.rules.strikes_to_die), str(game.genre[i]), state)
+        rows.append([Text(str(i + 1)), Text(c.name, style="dim strike" if dead else "bold"),
+                     Text(c.archetype or "—"), apt, Text(strikes_text(game.strikes[i], game.rules.strikes_to_die)),
+                     Text(str(game.genre[i])), state])
+    cast = CastTable(rows)
     weak = Text("Weaknesses ")
     for s in range(4):
         found = game.weaknesses[s] != -1
@@ -93,10 +94,53 @@ def table_view(game: Game) -> Group:
     if game.endgame:
         weak.append("  THE ENDGAME", style="bold red")
     jacks, queens, kings = (len(r) for r in game.reserves)
-    piles = Text(f"Threat Deck {len(game.deck)} · Trophy {len(game.trophy)} · Number Reserve "
-                 f"{len(game.number_reserve)} · J/Q/K {jacks}/{queens}/{kings} · Genre pool {game.pool} · "
-                 f"Tests {game.tests}", style="dim")
+    piles = Items([f"Threat Deck {len(game.deck)}", f"Trophy {len(game.trophy)}",
+                   f"Number Reserve {len(game.number_reserve)}", f"J/Q/K {jacks}/{queens}/{kings}",
+                   f"Genre pool {game.pool}", f"Tests {game.tests}"], style="dim")
     return Group(top, cast, weak, piles)
+
+
+class CastTable:
+    """The cast, one line per character at any width from 80 up (between columns: a blank, a
+    rule of blank, a blank): the columns that say how a
+    character stands keep their width, and a long name or archetype is cut short (…) to fit."""
+
+    HEAD = ("", "Name", "Archetype", "Aptitude", "Strikes", "GP", "State")
+
+    def __init__(self, rows: list[list[Text]]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console, options):
+        widths = [max([cell_len(h)] + [r[k].cell_len for r in self.rows]) for k, h in enumerate(self.HEAD)]
+        room = options.max_width - 3 * (len(widths) - 1) - sum(w for k, w in enumerate(widths) if k not in (1, 2))
+        name, arch = widths[1], widths[2]
+        if name + arch > room:  # share what is left: the name up to half of it, the archetype the rest
+            name = min(name, max(6, room // 2))
+            arch = max(6, room - name)
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        for k, head in enumerate(self.HEAD):
+            width = name if k == 1 else arch if k == 2 else widths[k]
+            table.add_column(head, width=width, no_wrap=True, overflow="ellipsis")
+        for row in self.rows:
+            table.add_row(*row)
+        yield table
+
+
+class Items:
+    """Items joined by `` · ``, broken between two items (never inside one) to fit the width."""
+
+    def __init__(self, items: list[str], style: str = "") -> None:
+        self.items, self.style = items, style
+
+    def __rich_console__(self, console, options):
+        lines = [""]
+        for item in self.items:
+            joined = f"{lines[-1]} · {item}" if lines[-1] else item
+            if lines[-1] and cell_len(joined) > options.max_width:
+                lines.append(item)
+            else:
+                lines[-1] = joined
+        yield Text("\n".join(lines), style=self.style)
 
 
 #: What the tester is doing, in the toolbar.

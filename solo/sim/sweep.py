@@ -337,6 +337,21 @@ def _plot_formats() -> set[str]:
     return set(FigureCanvasBase.get_supported_filetypes())
 
 
+#: The knobs in a player's words, for the plot's axis and title (aliases as --set takes them).
+KNOB_LABELS = {"genre_points": "Genre Points", "gp": "Genre Points", "strikes_to_die": "Strikes to die",
+               "strikes": "Strikes to die", "face_modifiers": "face card modifiers (J/Q/K)",
+               "face-modifiers": "face card modifiers (J/Q/K)", "fast_setup": "fast setup", "fast": "fast setup",
+               "trophy_start": "Trophy Pile start", "trophy": "Trophy Pile start",
+               "reserve_fallback": "Number Reserve fallback", "fallback": "Number Reserve fallback",
+               "empty_trophy_base": "difficulty on an empty Trophy Pile",
+               "awards_per_night": "Genre Points the director awards per night"}
+
+
+def knob_label(key: str) -> str:
+    """A swept knob's name in words: ``strikes_to_die`` → ``Strikes to die``."""
+    return KNOB_LABELS.get(key, key.replace("_", " "))
+
+
 def plot(result: dict, path, force: bool = False) -> None:
     """Win rate (with its 95 % interval) against the first swept knob; one line for each
     combination of the others; the baseline as a dotted line. Written only where
@@ -368,20 +383,23 @@ def plot(result: dict, path, force: bool = False) -> None:
         for rest, rs in groups.items():
             x = [where[r["set"][first]] for r in rs]
             y = [r["win_rate"] * 100 for r in rs]
-            err = [[(r["win_rate"] - r["win_rate_ci95"][0]) * 100 for r in rs],
-                   [(r["win_rate_ci95"][1] - r["win_rate"]) * 100 for r in rs]]
+            # at a win rate of 0 or 100 % an interval's edge may pass it by a rounding: no bar below 0
+            err = [[max(0.0, (r["win_rate"] - r["win_rate_ci95"][0]) * 100) for r in rs],
+                   [max(0.0, (r["win_rate_ci95"][1] - r["win_rate"]) * 100) for r in rs]]
             ax.errorbar(x, y, yerr=err, marker="o", capsize=4, label=rest or None)
         if not xs_num:
             ax.set_xticks(list(where.values()), xs_text)
-        ax.set_xlabel(first)
+        ax.set_xlabel(knob_label(first))
         if len(groups) > 1:
             ax.legend(fontsize="small")
     ax.axhline(base["win_rate"] * 100, linestyle=":", color="grey")
     ax.annotate("baseline", (1.0, base["win_rate"] * 100), xycoords=("axes fraction", "data"), ha="right",
                 va="bottom", fontsize="small", color="grey")
     ax.set_ylabel("win rate, % (95 % interval)")
-    ax.set_title(f"{result['rules']} rules, {result['policy']} policy, {result['games']:,} nights per variant",
-                 fontsize="medium")
+    ax.set_ylim(0, 100)  # the whole scale: neither an error bar nor the baseline is cut off
+    what = f"Win rate (dawn) by {knob_label(knobs[0])}" if knobs else "Win rate (dawn)"
+    ax.set_title(f"{what}\n{result['rules']} rules, {result['policy']} policy, {result['games']:,} nights per "
+                 "variant", fontsize="medium")
     ax.grid(alpha=0.3)
     fig.tight_layout()
     _save_figure(fig, path)

@@ -182,7 +182,8 @@ def test_an_unfinished_save_that_is_damaged_or_odd_never_stops_resume(tmp_path, 
     skipped: list = []
     assert latest_unfinished(tmp_path, "night-*.json", reader, skipped) == good
     assert skipped == [(tmp_path / "night-b.json",
-                        f"save {str(tmp_path / 'night-b.json')!r} cannot be read (ValueError); file kept as it is")]
+                        f"save {str(tmp_path / 'night-b.json')!r} cannot be read (it is damaged or not of this "
+                        "solo); file kept as it is")]  # no exception's name (issue 26, item 6)
 
 
 def test_the_read_cap_is_what_the_size_check_reads_with(tmp_path, save, monkeypatch):

@@ -199,14 +199,14 @@ def test_two_problems_name_the_first_and_count_one_more(write):
     text = GOOD.replace('title = "Ghost Ship"\n', "").replace(
         'premise = "A salvage crew boards a liner that went missing forty years ago."', 'premise = "A ship."')
     p = write(text)
-    assert refused(p) == f"playset {str(p)!r}: title: missing; 1 more problem(s)"
+    assert refused(p) == f"playset {str(p)!r}: title: missing; 1 more problem"
 
 
 def test_a_file_with_only_a_name_counts_every_missing_table_and_list(write):
     """docs/playsets.md: besides ``name``, nine keys are required (title, premise, killer,
     locations, props, tropes, flavour, dread, archetypes); the first is named, eight more counted."""
     p = write('name = "ghost-ship"\n')
-    assert refused(p) == f"playset {str(p)!r}: title: missing; 8 more problem(s)"
+    assert refused(p) == f"playset {str(p)!r}: title: missing; 8 more problems"
 
 
 # -- what is inside a multi-line string is text, not keys or tables ----------------------------

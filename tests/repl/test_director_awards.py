@@ -158,8 +158,9 @@ def test_ask_no_refuses_and_a_stale_proposal_lapses():
     assert "turned down" in output(sh)
     assert sh.run_line(f"{n[3]}: I hide in the closet")  # proposed …
     assert sh.run_line(f"test {n[0]}")  # … but play moved on
-    assert sh.run_line("yes")  # now just what the tester says
-    assert g.pool == 13 and sh.night.steps[-1].say == "yes"
+    steps = len(sh.night.steps)
+    assert not sh.run_line("yes")  # nothing to answer now: refused, and not taken as story
+    assert g.pool == 13 and len(sh.night.steps) == steps and "nothing to answer yes to" in output(sh)
 
 
 def test_off_leaves_awarding_to_the_player():
@@ -263,3 +264,12 @@ def test_the_pool_invariant_holds_with_the_director_awarding(seed, plan):
         spans = [sum(1 for e in ends if e < a.step) for a in awards]
         assert len(spans) == len(set(spans)), "at most one director award per Test"
         assert all(g.dead[a.who] is None or a.step < len(night.steps) for a in awards)
+
+
+def test_director_ask_on_or_off_said_short_sets_the_awards():
+    # issue 26, item 7: "director ask" was refused; it means "director awards ask"
+    sh = started()
+    for mode in ("ask", "off", "on"):
+        assert sh.run_line(f"director {mode}")
+        assert sh.director.mode == mode
+    assert not sh.run_line("director sometimes")

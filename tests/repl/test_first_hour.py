@@ -168,3 +168,32 @@ def test_the_toolbar_fits_its_width_and_keeps_who_is_testing_whole():
         wide = toolbar(g, 120)
         assert all(c.name in wide for c in g.cast)
         assert "Weak" in wide or g is games[-1]  # four eleven-letter names leave no room for it
+
+
+# ---------------------------------------------------------------- issue 26, item 3: the wizard
+
+def test_commands_typed_at_wizard_questions_run_as_commands():
+    from solo.repl.app import wizard
+
+    sh = make_shell()
+    ask, asked = scripted("ashcan", "n", "", "build",
+                          "character Laurie, The Babysitter, Resolve, watching the Doyle kids",
+                          "cast", "start",
+                          "Tommy", "pow", "The Jock", "dared to come", KeyboardInterrupt)
+    wizard(sh, ask)
+    assert [c.name for c in sh.pending] == ["Laurie", "Tommy"]  # no character called "character …"
+    assert asked[4] == asked[5] == asked[6] == asked[7] == "Character 1 — name"
+    assert "1. Laurie — The Babysitter" in output(sh)  # cast ran
+    assert "the ashcan rules need 4–4 characters; 1 added" in output(sh)  # start ran (and was refused)
+
+
+def test_enter_at_the_cast_question_says_it_deals_a_quick_cast_before_it_does():
+    from solo.repl.app import wizard
+
+    sh = make_shell(seed=3)
+    ask, asked = scripted("ashcan", "n", "", "")
+    wizard(sh, ask)
+    text = output(sh)
+    assert "dealing a ready cast" in text
+    assert text.index("dealing a ready cast") < text.index("A new night")
+    assert sh.night is not None and len(sh.night.cast) == 4

@@ -70,7 +70,7 @@ def test_asking_again_gives_the_same_answer_and_undo_takes_a_question_back():
     steps = len(sh.night.steps)
     assert sh.run_line("undo")
     assert len(sh.night.steps) == steps - 1
-    assert "undone: ask 'is the boathouse locked'" in output(sh)
+    assert "undone: the question 'is the boathouse locked'" in output(sh)
     assert len(read_save(sh.night.save_path).steps) == steps - 1
 
 

@@ -110,3 +110,32 @@ def test_no_api_key_in_saves(monkeypatch):
     sh = played_shell()
     assert b"SECRET" not in sh.night.save_path.read_bytes()
     assert "SECRET" not in sh.night.transcript.path.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- issue 26, item 7: new asks first
+
+def test_new_in_the_middle_of_a_night_asks_first_and_the_night_stays_resumable():
+    from .conftest import make_shell, output
+
+    sh = make_shell(seed=5)
+    assert sh.run_line("quick")
+    night = sh.night
+    assert sh.run_line(f"{night.names[0]}: I check the door")
+    assert sh.run_line("new")
+    assert sh.night is night and "A night is under way" in output(sh) and "Type new again" in output(sh)
+    assert sh.run_line("new")  # asked, and typed again: the night is left
+    assert sh.night is None
+    assert sh.run_line("resume")
+    assert sh.night.save_path == night.save_path and len(sh.night.steps) == len(night.steps)
+
+
+def test_new_asks_again_when_play_went_on_after_the_question():
+    from .conftest import make_shell
+
+    sh = make_shell(seed=5)
+    assert sh.run_line("quick")
+    night = sh.night
+    assert sh.run_line("new")
+    assert sh.run_line(f"{night.names[0]}: I check the door")
+    assert sh.run_line("new")
+    assert sh.night is night

@@ -258,6 +258,12 @@ class Lucky13Shell(BaseShell):
         self.show(out)
         return out
 
+    def is_name(self, word: str, exact: bool = False) -> bool:
+        """Is ``word`` a character's name (or, unless ``exact``, the start of just one)?"""
+        names = [n.lower() for n in self.scene.names] if self.scene is not None else []
+        word = word.lower()
+        return word in names or (not exact and sum(n.startswith(word) for n in names) == 1)
+
     def take_who(self, words: list[str], doing: str = "") -> tuple[str, list[str]]:
         """The character named at the start of ``words`` (a full name, any case, possibly of
         several words, or a unique beginning of one) and the words after it."""

@@ -1,0 +1,145 @@
+"""Commands and typos are not story (issue 26, item 3): a first word one edit away from a
+command, with what that command takes after it, gets "did you mean …?" and records nothing; a
+stray yes or no says what to do; story that only begins like a command stays story."""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solo.repl.lucky13 import registry as l13_registry
+from solo.repl.shell import registry
+from solo.repl.typos import MIN_COMMAND, one_edit
+
+from .conftest import make_shell, output
+
+WORDS = [w for w in registry.words() if len(w) >= MIN_COMMAND]
+_SHELL = []
+
+
+def started():
+    sh = make_shell(seed=5)
+    assert sh.run_line("quick")
+    return sh
+
+
+def shared_shell():
+    if not _SHELL:
+        _SHELL.append(started())
+    return _SHELL[0]
+
+
+def recorded(sh) -> int:
+    return len(sh.night.steps)
+
+
+def test_a_mistyped_command_is_refused_with_what_was_meant():
+    sh = started()
+    tina = sh.night.names[0]
+    steps = recorded(sh)
+    assert not sh.run_line(f"tset {tina}")
+    assert not sh.run_line("rol")
+    assert not sh.run_line("rol 5 3")
+    assert recorded(sh) == steps and "noted for the transcript" not in output(sh)
+    text = output(sh)
+    assert f"did you mean `test {tina}`?" in text and "did you mean `roll`?" in text
+    assert "did you mean `roll 5 3`?" in text
+
+
+def test_story_that_begins_like_a_command_is_still_story():
+    sh = started()
+    steps = recorded(sh)
+    for line in ("Rest here a while", "Day breaks over the lake", "Deep in the woods, an owl"):
+        assert sh.run_line(line), line
+    assert recorded(sh) == steps + 3
+    assert sh.run_line("say tset")  # say records any text as typed
+    assert sh.night.steps[-1].say == "tset"
+
+
+def test_a_question_goes_to_the_director_even_when_it_begins_like_a_command():
+    sh = started()
+    assert sh.run_line("rol the dice now?")
+    assert "did you mean" not in output(sh)
+
+
+def test_a_stray_yes_or_no_says_what_to_do_and_records_nothing():
+    sh = started()
+    steps = recorded(sh)
+    assert not sh.run_line("yes")
+    assert not sh.run_line("no")
+    assert recorded(sh) == steps
+    assert "nothing to answer yes to" in output(sh) and "Name: no" in output(sh)
+    assert sh.run_line("no way out")  # more words: what a character says
+    assert recorded(sh) == steps + 1
+
+
+def test_one_edit():
+    assert one_edit("tset", "test") and one_edit("rol", "roll") and one_edit("rolll", "roll")
+    assert one_edit("rpll", "roll") and one_edit("quick", "qick")
+    assert not one_edit("roll", "roll") and not one_edit("tste", "test") and not one_edit("ro", "roll")
+
+
+@st.composite
+def one_edit_of_a_command(draw):
+    word = draw(st.sampled_from(WORDS))
+    letter = draw(st.sampled_from(string.ascii_lowercase))
+    kind = draw(st.sampled_from(["insert", "delete", "substitute", "transpose"]))
+    i = draw(st.integers(0, len(word) - (0 if kind == "insert" else 1 if kind != "transpose" else 2)))
+    if kind == "insert":
+        typo = word[:i] + letter + word[i:]
+    elif kind == "delete":
+        typo = word[:i] + word[i + 1:]
+    elif kind == "substitute":
+        typo = word[:i] + letter + word[i + 1:]
+    else:
+        typo = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+    return typo.capitalize() if draw(st.booleans()) else typo
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(typo=one_edit_of_a_command(), after=st.sampled_from(["", " {name}", " 5 3", " {name} 7 2"]))
+def test_no_command_within_one_edit_is_ever_recorded_as_a_step(typo, after):
+    sh = shared_shell()
+    names = [n.lower() for n in sh.night.names]
+    if registry.find(typo) is not None or typo.lower() in names:
+        return  # an edit that makes another command, or a character's name: not a typo
+    steps = recorded(sh)
+    sh.run_line(typo + after.format(name=sh.night.names[1]))
+    assert recorded(sh) == steps
+
+
+# ---------------------------------------------------------------- the same rule in a Lucky 13 scene
+
+L13_WORDS = [w for w in l13_registry.words() if len(w) >= MIN_COMMAND]
+_L13 = []
+
+
+def l13_shell():
+    if not _L13:
+        import io
+
+        from rich.console import Console
+
+        from solo.repl.lucky13 import Lucky13Shell
+
+        sh = Lucky13Shell(Console(file=io.StringIO(), width=200, color_system=None))
+        assert sh.run_line("new seed 7 duel") and sh.run_line("character Brunella custom reflex=d8 Combat=d6")
+        _L13.append(sh)
+    return _L13[0]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), after=st.sampled_from(["", " Brunella", " 5 3"]))
+def test_no_lucky13_command_within_one_edit_is_ever_recorded(data, after):
+    word = data.draw(st.sampled_from(L13_WORDS))
+    i = data.draw(st.integers(0, len(word) - 1))
+    typo = data.draw(st.sampled_from([word[:i] + word[i + 1:], word[:i] + "x" + word[i + 1:],
+                                      word[:i] + "q" + word[i:]]))
+    sh = l13_shell()
+    if l13_registry.find(typo) is not None or typo.lower() == "brunella":
+        return
+    steps = len(sh.scene.steps)
+    sh.run_line(typo + after)
+    assert len(sh.scene.steps) == steps
