@@ -108,19 +108,12 @@ def test_undo_takes_a_written_death_back():
 def test_a_death_is_written_once_and_only_for_the_dead():
     sh, who = to_a_death()
     assert sh.run_line(TOLD)
-    try:
+    import pytest
+
+    with pytest.raises(ValueError, match="already written"):
         sh.night.write_death("again", who)
-    except ValueError as exc:
-        assert "already written" in str(exc)
-    else:
-        raise AssertionError("a second telling was taken")
-    living = sh.night.game.living()[0]
-    try:
-        sh.night.write_death("not yet", living)
-    except ValueError as exc:
-        assert "is not dead" in str(exc)
-    else:
-        raise AssertionError("a death was written for the living")
+    with pytest.raises(ValueError, match="is not dead"):
+        sh.night.write_death("not yet", sh.night.game.living()[0])
 
 
 def test_autoplay_keeps_the_directors_telling():
