@@ -317,7 +317,8 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
 
     auto = sub.add_parser("autoplay", help="play a whole night by a policy and write its transcript")
     auto.add_argument("--seed", type=seed_arg, help="the night's seed (default: a fresh one, printed)")
-    auto.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
+    auto.add_argument("--rules", default=None, choices=["ashcan", "playtest"],
+                      help="ruleset (default ashcan, or the playset's; given, it wins over the playset's)")
     auto.add_argument("--fast-setup", action="store_true")
     auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
     auto.add_argument("--narrator", default="template", choices=["template", "llm"])
@@ -345,7 +346,8 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="Monte Carlo over many nights: odds against the rulebook's claims")
     sim.add_argument("--games", type=int, default=10_000)
-    sim.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"])
+    sim.add_argument("--rules", default=None, choices=["ashcan", "playtest"],
+                     help="ruleset (default ashcan, or the playset's; given, it wins over the playset's)")
     sim.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
     sim.add_argument("--seed", type=seed_arg, default=1)
     sim.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")

@@ -43,6 +43,9 @@ CAMP_ITEMS = (
     ("a hunting compass", "compass"),
 )
 
+#: Things that fit any setting: dealt when a playset's own props run out.
+ANY_ITEMS = tuple((p, s) for p, s in CAMP_ITEMS if s not in ("truck keys", "hatchet", "camp map", "compass"))
+
 #: What a Strike does, by the suit of the card that dealt it (the rulebook: "something
 #: horrible either happens to the character or almost happens to them").
 HURTS = {

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
+from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
 from .listen import action_phrase, handover, quote
@@ -90,20 +90,16 @@ class Fiction:
         self.seed = seed
         setting = setting or {}
         self.locations = [str(x) for x in (setting.get("locations") or CAMP_LOCATIONS)]
-        pool = [(p, short_name(p)) for p in (setting.get("props") or [])]
-        seen = [s.lower() for _, s in pool]
-        pool += [(p, s) for p, s in CAMP_ITEMS if not any(s.lower() in x or x in s.lower() for x in seen)]
         order = sorted(range(len(self.locations)), key=lambda i: self._roll("place", i))
         self.route = [self.locations[i] for i in order]
         self.stop = 0
         self.moved_at = 0
         self.people: list[Person] = []
-        pool_order = sorted(range(len(pool)), key=lambda i: self._roll("item", i))
+        pool = self._deal_pool(setting, [str(c.get("why") or "") for c in cast])
         for i, c in enumerate(cast):
             p = Person(str(c.get("name", "")), str(c.get("archetype") or ""), str(c.get("aptitude") or ""),
                        str(c.get("why") or ""))
-            for j in pool_order[2 * i: 2 * i + 2]:
-                phrase, short = pool[j]
+            for phrase, short in pool[2 * i: 2 * i + 2]:
                 p.items.append(short)
                 p.phrases[short] = phrase
             self.people.append(p)
@@ -128,6 +124,24 @@ class Fiction:
         self.relief = False  # a Clean success or a weakness found: the next frame lets you breathe
         self.cut: list[str] = []  # places the Killer has cut the group off from
         self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
+
+    def _deal_pool(self, setting: dict[str, Any], whys: list[str]) -> list[tuple[str, str]]:
+        """What the cast is dealt, in dealing order: the setting's own props first (a
+        playset's; the camp's without one), then things that fit any setting; never a thing a
+        character's Why speaks of ("holds the only car keys": nobody else is dealt keys)."""
+        said = " ".join(whys).lower()
+
+        def spoken(short: str) -> bool:
+            return any(re.search(r"\b" + re.escape(w) + r"\b", said) for w in short.lower().split() if len(w) > 3)
+
+        own = [(p, short_name(p)) for p in (setting.get("props") or [])] or list(CAMP_ITEMS)
+        seen = [s.lower() for _, s in own]
+        spare = [(p, s) for p, s in ANY_ITEMS if not any(s.lower() in x or x in s.lower() for x in seen)]
+        pool: list[tuple[str, str]] = []
+        for group, key in ((own, "item"), (spare, "spare")):
+            kept = [x for x in group if not spoken(x[1])]
+            pool += [kept[i] for i in sorted(range(len(kept)), key=lambda i: self._roll(key, i))]
+        return pool
 
     # ------------------------------------------------------------------ copying
 

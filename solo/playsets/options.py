@@ -13,9 +13,20 @@ def chosen_playset(args) -> Playset | None:
     return load_playset(name) if name else None
 
 
-def chosen_rules(args, playset: Playset | None = None):
-    """The rules: the playset's (or ``--rules``), then ``--fast-setup``, then each ``--set``."""
-    base = playset.rules if playset is not None else RuleOverrides(base=args.rules)
+def chosen_base(args, playset: Playset | None = None) -> RuleOverrides:
+    """The rule changes before any ``--set``: the playset's, then ``--rules`` when given (it
+    wins over the playset's base ruleset; the playset's own changes stay), then
+    ``--fast-setup``."""
+    given = getattr(args, "rules", None)
+    if playset is None:
+        base = RuleOverrides(base=given or "ashcan")
+    else:
+        base = playset.rules.model_copy(update={"base": given}) if given else playset.rules
     if getattr(args, "fast_setup", False):
         base = base.model_copy(update={"fast_setup": True})
-    return parse_overrides(getattr(args, "set", None) or [], base).ruleset()
+    return base
+
+
+def chosen_rules(args, playset: Playset | None = None):
+    """The rules: :func:`chosen_base`, then each ``--set``."""
+    return parse_overrides(getattr(args, "set", None) or [], chosen_base(args, playset)).ruleset()

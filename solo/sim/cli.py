@@ -26,7 +26,7 @@ def rules_for(args: argparse.Namespace):
         return playset, _ruleset(args, playset)
     from ..nott.rules import get_ruleset
 
-    rules = get_ruleset(args.rules)
+    rules = get_ruleset(args.rules or "ashcan")
     return None, rules.with_(fast_setup=True) if getattr(args, "fast_setup", False) else rules
 
 
@@ -105,7 +105,8 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
                    help="a swept knob and its values, repeatable (the grid is every combination): "
                         "genre_points=0,4,8,13; face_modifiers=1/2/3,1/2/4")
     p.add_argument("--games", type=int, default=100_000, help="nights per variant (default 100,000)")
-    p.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"], help="base ruleset")
+    p.add_argument("--rules", default=None, choices=["ashcan", "playtest"],
+                   help="base ruleset (default ashcan, or the playset's; given, it wins over the playset's)")
     p.add_argument("--fast-setup", action="store_true")
     p.add_argument("--playset", help="playset name or file: its rules are the base")
     p.add_argument("--policy", default="careful", choices=POLICIES)
@@ -138,13 +139,10 @@ def sweep(args: argparse.Namespace) -> int:
             return 2
         sw.plot_target(args.plot, args.force)  # refused before simulating, not after
     grid = sw.parse_grid(args.set or [])
-    from ..playsets.options import chosen_playset as _playset
-    from ..playsets import RuleOverrides
+    from ..playsets.options import chosen_base, chosen_playset as _playset
 
     playset = _playset(args)
-    base = playset.rules if playset is not None else RuleOverrides(base=args.rules)
-    if args.fast_setup:
-        base = base.model_copy(update={"fast_setup": True})
+    base = chosen_base(args, playset)
     vs = sw.variants(grid, base, args.policy, args.engine, notice=say)
     work = sw.tasks(vs, args.games, args.policy, args.seed)
     scheduler = args.scheduler or os.environ.get("SOLO_DASK_SCHEDULER") or None
