@@ -117,12 +117,19 @@ def _header(night, form: str) -> str:
     return "\n".join(lines)
 
 
-def _notes(step) -> str:
+def _notes(step, told_award: bool = False) -> str:
+    """The step's table notes. When the director's own prose has told the award, its note
+    gives only how it was judged (the award is announced once)."""
+    from ..director.awards import NOTE_HEAD
     from .saves import NOTE_SEP
 
     if not step.note:
         return ""
-    return "".join(f"{_table_talk(_md(n))}\n\n" for n in step.note.split(NOTE_SEP) if n.strip())
+    parts = [n for n in step.note.split(NOTE_SEP) if n.strip()]
+    if told_award:  # "… to Casey: the trope. (Judged by X: “r”.)" → "Judged by X: “r”."
+        parts = ["Judged by " + n.split(". (Judged by ", 1)[1].removesuffix(")")
+                 if n.startswith(NOTE_HEAD) and ". (Judged by " in n else n for n in parts]
+    return "".join(f"{_table_talk(_md(n))}\n\n" for n in parts)
 
 
 def _table_talk(note: str) -> str:
@@ -185,7 +192,8 @@ def _story_step(night, step, events: list, tests: int) -> tuple[str, int]:
         out.append(_dice(night, e, tests))
     if step.say and step.actions:
         out.append(_say(night, step))
-    out.append(_notes(step))
+    told_award = any("award" in (p.partition(".")[0] for p in k.split("+")) for k, _t in step.narration)
+    out.append(_notes(step, told_award))
     return "".join(out), tests
 
 
@@ -242,17 +250,30 @@ def _log_events(night, events: list, tests: int = 0, skip_award: bool = False) -
     return ("\n".join(out) + "\n") if out else ""
 
 
+def _opens_card(kind: str) -> bool:
+    """A narration that frames the next Threat Card (told under that card's heading)."""
+    return kind == "threat" or kind.endswith(".revealed")
+
+
 def _log_step(night, step, events: list, tests: int) -> tuple[str, int]:
     out = []
     if step.say and not step.actions:
         out.append(_say(night, step))
     noted_award = bool(step.note) and any(type(e) is E.GenrePointAwarded for e in events)
-    out.append(_log_events(night, events, tests, skip_award=noted_award))
+    # the Test's mechanics and prose first; the next Threat Card's under its own heading
+    cut = next((k for k, e in enumerate(events) if type(e) in (E.ThreatRevealed, E.JokerRevealed)), len(events))
+    head, tail = events[:cut], events[cut:]
+    out.append(_log_events(night, head, tests, skip_award=noted_award))
     how = step.reply.describe() if getattr(step, "reply", None) is not None else None
     if how:
         out.append(f"*⚙ {_md(how)}*\n\n")
-    tests += sum(1 for e in events if type(e) is E.TestBegan)
-    out.append("".join(_quote(t) + "\n" for _k, t in step.narration))
+    tests += sum(1 for e in head if type(e) is E.TestBegan)
+    later = [t for k, t in step.narration if tail and _opens_card(k)]
+    out.append("".join(_quote(t) + "\n" for k, t in step.narration if not (tail and _opens_card(k))))
+    if tail:
+        out.append(_log_events(night, tail, tests, skip_award=noted_award))
+        tests += sum(1 for e in tail if type(e) is E.TestBegan)
+        out.append("".join(_quote(t) + "\n" for t in later))
     if step.say and step.actions:
         out.append(_say(night, step))
     out.append(_notes(step))

@@ -79,3 +79,28 @@ def test_each_epilogue_line_tells_that_characters_night():
             taken = len(re.findall(rf"^### \d+\. {re.escape(name)} — ", text, re.M))
             expected = f"Took {taken} Test{'s' if taken != 1 else ''}, won " if taken else "Took no Test tonight."
             assert expected in line, (path.name, line)
+
+
+def test_the_log_tells_a_tests_outcome_before_the_next_card():
+    """In the log form a Test's prose comes under its own heading: after its resolution line,
+    before the next Threat Card's heading."""
+    text = (ROOT / "ashcan-careful-seed6-log.md").read_text(encoding="utf-8")
+    sections = re.split(r"^\*\*Threat Card — ", text, flags=re.M)[1:]
+    resolved = 0
+    for section in sections:
+        for test in re.split(r"^### Test \d+ — ", section, flags=re.M)[1:]:
+            lines = test.splitlines()
+            k = next((i for i, x in enumerate(lines) if re.search(r"→ (?:success|failure)", x)), None)
+            if k is None:
+                continue
+            resolved += 1
+            assert any(x.startswith("> ") for x in lines[k + 1:]), test[:300]
+    assert resolved > 20
+
+
+def test_an_award_told_by_the_director_is_announced_once():
+    for path in [p for p in SAMPLES if not p.name.endswith("-log.md")] + [INTERACTIVE]:
+        text = path.read_text(encoding="utf-8")
+        assert "slides a Genre Point across" not in text, path.name
+    text = (ROOT / "ashcan-careful-seed6.md").read_text(encoding="utf-8")
+    assert re.search(r"^\*Judged by the templates: “[^”]+”\.\*$", text, re.M)
