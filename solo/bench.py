@@ -12,7 +12,8 @@ processes, each over the bare interpreter (``python -c pass``) run beside it —
 five paired runs, one bare run then one command run, so both see the same machine load. Goals:
 ``solo --help`` ≤ 3×, ``solo odds d10 d8 d6`` ≤ 4×, ``solo autoplay --seed N`` (template night,
 to a temporary file) ≤ 8×, ``solo play --batch`` with ``quick``, ``quit`` ≤ 6×. They run in a
-data folder of their own (``SOLO_HOME``), after one run each that fills its template cache.
+data folder of their own (``SOLO_HOME``), after one run each that fills its template cache and
+compiles solo's modules (``PYTHONDONTWRITEBYTECODE`` is left out: pip compiles them at install).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def startup_ratios(pairs: int = PAIRS) -> list[tuple[str, float, float, float, f
     bare = [sys.executable, "-c", "pass"]
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, SOLO_HOME=tmp)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed solo runs: its modules compiled
         for label, args, stdin, goal in STARTUP:
             cmd = [sys.executable, "-m", "solo", *(a.format(tmp=tmp) for a in args)]
             _wall(cmd, stdin, env)  # the first run fills the data folder's template cache
