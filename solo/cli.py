@@ -89,18 +89,6 @@ def _tutorial(args: argparse.Namespace) -> int:
     return run_interactive(shell)
 
 
-def _playset(args: argparse.Namespace):
-    from .playsets.options import chosen_playset
-
-    return chosen_playset(args)
-
-
-def _ruleset(args: argparse.Namespace, playset=None):
-    from .playsets.options import chosen_rules
-
-    return chosen_rules(args, playset)
-
-
 def _autoplay(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -108,8 +96,9 @@ def _autoplay(args: argparse.Namespace) -> int:
     from .play.transcript import render
     from .sim.autoplay import autoplay
 
-    playset = _playset(args)
-    rules = _ruleset(args, playset)
+    from .sim.cli import rules_for  # the playset machinery only when --playset or --set asks for it
+
+    playset, rules = rules_for(args)
     stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}"
     if args.out:  # refused before the night is played: an existing file only with --force, never a symlink
         check_new_file(Path(args.out), args.force)
