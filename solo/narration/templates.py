@@ -171,9 +171,12 @@ def bytecode_cache() -> jinja2.BytecodeCache | None:
 
     try:
         folder = cache_dir() / "templates"
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = folder.stat()
     except (OSError, RuntimeError):  # unwritable, or no home to find a cache folder in
         return None
+    if st.st_mode & 0o022 or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+        return None  # compiled code is run: never read from a folder someone else can write
     tag = hashlib.blake2b(repr((jinja2.__version__, sorted(_OPTIONS.items()))).encode(), digest_size=4).hexdigest()
     return _QuietBytecodeCache(str(folder), pattern=f"solo-{tag}-%s.cache")
 

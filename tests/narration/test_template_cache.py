@@ -95,3 +95,12 @@ def test_a_damaged_cache_file_is_compiled_again(prompts, compiles):
     for f in (cache_dir() / "templates").glob("solo-*.cache"):
         f.write_bytes(b"\x00garbage")
     assert dawn(prompts) == first
+
+
+def test_a_cache_folder_others_can_write_is_not_used(prompts, compiles):
+    """Compiled code is run as it is read: a folder another user could write to is left alone."""
+    (cache_dir() / "templates").mkdir(parents=True)
+    (cache_dir() / "templates").chmod(0o777)
+    assert dawn(prompts) == dawn(prompts)
+    assert compiles.count("template/dawn.j2") == 2
+    assert not list((cache_dir() / "templates").glob("solo-*.cache"))
