@@ -68,3 +68,13 @@ def test_batch_play_imports_no_prompt_toolkit_nor_model_client(tmp_path):
 def test_other_plain_commands_import_no_repl_nor_model_client(tmp_path, args):
     used = loaded(tmp_path, *args)
     assert not used & {"prompt_toolkit", "openai", "solo.repl", "jinja2"}
+
+
+def test_the_list_of_commands_reads_the_same_whether_their_packages_are_imported_or_not():
+    """``solo --help`` names draw-test and odds without importing them: their lines there are
+    the ones their own packages give."""
+    from solo.cli import build_parser
+
+    assert build_parser(command="").format_help() == build_parser().format_help()
+    for name in ("odds", "draw-test"):
+        assert build_parser(command=name).format_help() == build_parser().format_help()
