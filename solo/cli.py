@@ -91,18 +91,6 @@ def _tutorial(args: argparse.Namespace) -> int:
     return run_interactive(shell)
 
 
-def _playset(args: argparse.Namespace):
-    from .playsets.options import chosen_playset
-
-    return chosen_playset(args)
-
-
-def _ruleset(args: argparse.Namespace, playset=None):
-    from .playsets.options import chosen_rules
-
-    return chosen_rules(args, playset)
-
-
 def _autoplay(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -110,8 +98,9 @@ def _autoplay(args: argparse.Namespace) -> int:
     from .play.transcript import render
     from .sim.autoplay import autoplay
 
-    playset = _playset(args)
-    rules = _ruleset(args, playset)
+    from .sim.cli import rules_for  # the playset machinery only when --playset or --set asks for it
+
+    playset, rules = rules_for(args)
     if args.seed is None:  # a fresh night, said at once so that it can be played again
         import random
 
@@ -272,9 +261,34 @@ def _rules_lucky13(topic: str, typed: str) -> int:
     return 0
 
 
-def build_parser(lean: bool = False) -> argparse.ArgumentParser:
+#: Commands whose parsers live in packages that are heavy to import: (name, help, where its
+#: ``register(subparsers)`` is). Only the command being run imports its package.
+_ELSEWHERE = (
+    ("draw-test", "a T13 Card Draw Test for ad-hoc characters", "solo.t13.cli"),
+    ("odds", "Lucky 13: the exact chance of 13 or more for dice, e.g. solo odds d10 d8 d6", "solo.lucky13.cli"),
+)
+
+
+def _register_elsewhere(sub, name: str, help_: str, module: str, command: str | None) -> None:
+    """``name``'s own parser when it is the ``command`` run (or every parser is wanted, None);
+    else only its line in the list of commands."""
+    if command is None or command == name:
+        import importlib
+
+        importlib.import_module(module).register(sub)
+    else:
+        sub.add_parser(name, help=help_, add_help=False)
+
+
+def command_in(argv: list[str]) -> str:
+    """The command ``argv`` runs: its first word that is not an option ("" for none)."""
+    return next((a for a in argv if not a.startswith("-")), "")
+
+
+def build_parser(lean: bool = False, command: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``lean`` leaves out commands whose set-up imports are heavy (for the
-    simulator's start-up)."""
+    simulator's start-up); ``command`` (the one about to run) gives the others whose parsers
+    are heavy to import only their line in the list of commands."""
     p = SafeArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror. Systems: "
                                 "Night of the Thirteenth (solo play, solo tutorial: one player, four doomed "
                                 "characters); Lucky 13 (solo play --system lucky13, solo odds); the T13 Card Draw "
@@ -372,14 +386,9 @@ def build_parser(lean: bool = False) -> argparse.ArgumentParser:
     check.add_argument("file")
     check.set_defaults(func=_playset_check)
 
-    if not lean:
-        from .t13.cli import register as _draw_test
-
-        _draw_test(sub)
-
-    from .lucky13.cli import register as _odds
-
-    _odds(sub)
+    for name, help_, module in _ELSEWHERE:
+        if not (lean and name == "draw-test"):
+            _register_elsewhere(sub, name, help_, module, command)
 
     rules = sub.add_parser("rules", help="print the rules reference, or search it (solo rules lucky13: Lucky 13's)")
     rules.add_argument("--system", default="nott", choices=["nott", "lucky13"],
@@ -405,7 +414,7 @@ def _llm_options(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(lean=bool(argv) and argv[0] in ("sim", "sweep"))
+    parser = build_parser(lean=bool(argv) and argv[0] in ("sim", "sweep"), command=command_in(argv))
     args = parser.parse_args(argv)
     _llm_options(args)
     if not getattr(args, "func", None):

@@ -1,6 +1,7 @@
-"""Where saves, transcripts and history live: the user's data directory (platformdirs).
+"""Where saves, transcripts and history live: the user's data directory (platformdirs); compiled
+templates, in the user's cache directory.
 
-``SOLO_HOME`` overrides the directory (tests and portable installs use it).
+``SOLO_HOME`` overrides both (tests and portable installs use it; the cache is its ``cache/``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ def _home() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("solo", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Where solo keeps what it can rebuild (compiled templates): ``$SOLO_HOME/cache``, else
+    the user's cache folder (platformdirs). Not created here: a cache is optional."""
+    home = os.environ.get("SOLO_HOME")
+    if home:
+        return Path(home) / "cache"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("solo", appauthor=False))
 
 
 def data_dir() -> Path:

@@ -232,24 +232,24 @@ class LLMNarrator:
     # ------------------------------------------------------------------ prompts
 
     def messages(self, beat: Beat) -> list[dict[str, str]]:
+        """The prompt for one beat: the system prompt (the same all night), then what changes, the
+        slowest first (see :meth:`_changing`), then the beat's facts."""
         user = self._beat_prompt(beat).strip()
         fiction = beat.get("f")
         known = isinstance(fiction, dict) and bool(fiction.get("people"))
         summary = beat.get("summary") or ""
-        context = []
-        if summary:  # with the fiction, who is hurt is said below it
-            context.append(f"The night so far: {summary.split(';')[0] + '.' if known else summary}")
-        if known and self.prompt_set == "llm":
-            context.append(self.env.get_template("llm/_fiction.j2").render(f=fiction).strip())
-        if self.recent:
-            context.append(f"Last narrated: {' '.join(self.recent)[-400:]}")
+        # with the fiction, who is hurt is said in it: only the first part of the summary
+        context = self._changing(fiction if known and self.prompt_set == "llm" else None,
+                                 summary.split(";")[0] + "." if known and summary else summary,
+                                 " ".join(self.recent)[-400:])
         if context:
-            user = "\n".join(context) + "\n" + user
+            user = context + "\n" + user
         return [{"role": "system", "content": self._system(beat.get("cast"))}, {"role": "user", "content": user}]
 
     def stretch_messages(self, beats: list[Beat]) -> list[dict[str, str]]:
         """The prompt for a stretch: what never changes first (the system prompt: setting,
-        cast, rules), then the fiction and the facts of every beat, in order, last."""
+        cast, rules), then what the story has established, the night so far and the last
+        narration (see :meth:`_changing`), then the facts of every beat, in order, last."""
         facts: list[str] = []
         for beat in beats:
             rendered = [ln.strip() for ln in self._beat_prompt(beat).splitlines() if ln.strip()]
@@ -261,10 +261,30 @@ class LLMNarrator:
             ask = f"What do you do, {living[0]}?" if len(living) == 1 else "Who goes?"
         else:
             ask = None
+        fiction = first.get("f")
+        summary = (first.get("summary") or "").split(";")[0]
+        context = self._changing(fiction if isinstance(fiction, dict) and fiction.get("people") else None,
+                                 summary + "." if summary else "", " ".join(self.recent)[-400:])
+        # the template is given only the facts: what changes less is put before them, here
         user = self.env.get_template(f"{self.prompt_set}/stretch.j2").render(
-            facts=facts, ask=ask, f=first.get("f"), summary=(first.get("summary") or "").split(";")[0],
-            recent=" ".join(self.recent)[-400:])
-        return [{"role": "system", "content": self._system()}, {"role": "user", "content": user.strip()}]
+            facts=facts, ask=ask, f=None, summary="", recent="").strip()
+        return [{"role": "system", "content": self._system()},
+                {"role": "user", "content": (context + "\n" + user) if context else user}]
+
+    def _changing(self, fiction: dict | None, summary: str, recent: str) -> str:
+        """What changes from request to request, before the facts, the slowest first: what the
+        story has established (the same from one Test to the next until someone is hurt, moves
+        or speaks; its lines only grow at the end), then the night so far (its count of Tests
+        changes every time), then the last narration. A server that keeps a prompt cache
+        (llama.cpp's, vLLM, Ollama) reads again only from the first difference."""
+        parts = []
+        if fiction is not None:
+            parts.append(self.env.get_template("llm/_fiction.j2").render(f=fiction).strip())
+        if summary:
+            parts.append(f"The night so far: {summary}")
+        if recent:
+            parts.append(f"Last narrated: {recent}")
+        return "\n".join(parts)
 
     def _system(self, cast=None) -> str:
         """The system prompt: the same for every request of a night (a server may cache it)."""

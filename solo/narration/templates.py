@@ -147,14 +147,55 @@ def plural(noun: Any) -> bool:
     return w.endswith("s") and not w.endswith(("ss", "us", "is", "ics"))
 
 
-def make_environment(path: str | os.PathLike[str] | None = None) -> Environment:
-    """The Jinja2 environment over ``prompts/``: strict undefined, no autoescape."""
+#: The options every environment is made with; their digest names the cache files, so code
+#: compiled under other options (or by another Jinja2) is never read back.
+_OPTIONS: dict[str, Any] = {"auto_reload": False, "autoescape": False, "keep_trailing_newline": False}
+
+
+class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Compiled templates kept between runs, keyed by Jinja2 on the template's name and path and
+    checked against a checksum of its source (a changed template is compiled again). A folder
+    that cannot be read or written, or a damaged file, only means compiling as before: play never
+    fails for the cache."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # noqa: BLE001 - unreadable or damaged: compiled afresh
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except Exception:  # noqa: BLE001 - unwritable (read-only, full, gone): not kept, no harm
+            pass
+
+
+def bytecode_cache() -> jinja2.BytecodeCache | None:
+    """The compiled-template cache in ``cache_dir()/templates``, or None when that folder cannot
+    be made."""
+    from solo.paths import cache_dir
+
+    try:
+        folder = cache_dir() / "templates"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = folder.stat()
+    except (OSError, RuntimeError):  # unwritable, or no home to find a cache folder in
+        return None
+    if st.st_mode & 0o022 or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+        return None  # compiled code is run: never read from a folder someone else can write
+    tag = hashlib.blake2b(repr((jinja2.__version__, sorted(_OPTIONS.items()))).encode(), digest_size=4).hexdigest()
+    return _QuietBytecodeCache(str(folder), pattern=f"solo-{tag}-%s.cache")
+
+
+def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool = True) -> Environment:
+    """The Jinja2 environment over ``prompts/``: strict undefined, no autoescape; templates
+    compiled once and kept in the user's cache folder (``cache=False``: compiled in memory)."""
     env = Environment(
         loader=FileSystemLoader(str(path if path is not None else prompts_dir())),
-        auto_reload=False,  # templates are read once per process, not stat-ed on every render
         undefined=StrictUndefined,
-        autoescape=False,
-        keep_trailing_newline=False,
+        bytecode_cache=bytecode_cache() if cache else None,
+        **_OPTIONS,  # auto_reload off: templates are read once per process, not stat-ed on every render
     )
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,

@@ -24,17 +24,16 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from ..play.night import Night
-from ..t13.boosts import Boosts
-from ..t13.cards import as_card
-from ..t13.facets import FACETS, parse_facet
-from ..t13.narrator import RaceNarrator
-from ..t13.race import Race, RacerSheet, run_race
-from ..t13.rules import Rules
 from .commands import CommandError
 from .nott_commands import command
+
+if TYPE_CHECKING:  # the T13 rules are imported when a race is run, not when the REPL starts
+    from ..play.night import Night
+    from ..t13.narrator import RaceNarrator
+    from ..t13.race import Race
 
 #: Side-rules the shell knows, with a line for ``siderule``.
 SIDE_RULES = {
@@ -130,6 +129,9 @@ class RaceRequest:
 
 def parse_race(sh, arg: str) -> RaceRequest:
     """Read ``race`` arguments; :class:`CommandError` (one line) on anything it cannot read."""
+    from ..t13.cards import as_card
+    from ..t13.facets import FACETS, parse_facet
+
     try:
         words = shlex.split(arg)
     except ValueError as exc:
@@ -202,6 +204,8 @@ def parse_race(sh, arg: str) -> RaceRequest:
 def narrator_for(night: Night):
     """The race narrator: templates; or, when the night is told by a model, the same model
     (prompts in ``prompts/llm-t13/``) falling back to the templates beat by beat."""
+    from ..t13.narrator import RaceNarrator
+
     state = _nights.setdefault(night, _NightRaces())
     if state.narrator is None:
         templates = RaceNarrator(f"t13-race:{night.seed}")
@@ -224,6 +228,10 @@ def _tell_all(narrator, beats) -> list[str]:
 
 def run_request(night: Night, req: RaceRequest) -> Race:
     """Run a parsed race for ``night`` (the night is only read) and count it."""
+    from ..t13.boosts import Boosts
+    from ..t13.race import RacerSheet, run_race
+    from ..t13.rules import Rules
+
     state = _nights.setdefault(night, _NightRaces())
     sheets = {}
     for k in set(req.draws) | set(req.profs):

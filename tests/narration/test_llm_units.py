@@ -365,15 +365,38 @@ def test_a_beats_prompt_states_the_night_the_fiction_and_what_was_told(tmp_path)
     assert msgs[0] == {"role": "system", "content": n._system()}
     assert "Ann (The Jock, good at Power)" in msgs[0]["content"]
     user = msgs[1]["content"]
-    assert user.startswith("The night so far: After 3 Tests: 1/4 weaknesses found.\n")
-    assert "What the story has established" in user and "- The group is at the boathouse." in user
-    assert "Only Ann is left alive" in user and "Last narrated" not in user
+    assert user.startswith("What the story has established")  # what changes least, first
+    assert "\nThe night so far: After 3 Tests: 1/4 weaknesses found.\nFacts: the sun rises." in user
+    assert "- The group is at the boathouse." in user
+    assert user.index("Only Ann is left alive") < user.index("The night so far") and "Last narrated" not in user
     assert user.endswith("Facts: the sun rises. Survivors: Ann, Bo. Lost: Cy. Close the film in two sentences.")
     assert n.messages(dawn())[1]["content"] == n._beat_prompt(dawn()).strip()
     n.recent.extend(["a" * 300, "b" * 300])
     user = n.messages(dawn(summary="S; rest"))[1]["content"]
     assert user.startswith("The night so far: S; rest\nLast narrated: " + ("a" * 99 + " " + "b" * 300) + "\n")
     assert "What the story has established" not in user
+
+
+def test_requests_of_a_night_share_their_beginning_up_to_what_changed(tmp_path):
+    """The order that lets a server's prompt cache serve most of each request: the system
+    prompt, the fiction, the night so far, the last narration, the facts. Two Tests in a row
+    with the same fiction share everything before their count of Tests."""
+    import os
+
+    n = make(tmp_path)
+    n.set_cast([{"name": "Ann", "archetype": "The Jock", "aptitude": "Power"}])
+    threat = {"nature": "n", "suit": None, "severity": "deadly", "killer": False, "difficulty": 3, "living": ["Ann"],
+              "f": FICTION}
+    for ask in (n.messages, lambda b: n.stretch_messages([b, Beat("threat", threat | {"summary": b["summary"]})])):
+        n.recent.clear()
+        one = ask(dawn(summary="After 3 Tests: 1/4 weaknesses found; Ann unhurt.", f=FICTION))
+        n.recent.append("The lake is still.")
+        two = ask(dawn(summary="After 4 Tests: 1/4 weaknesses found; Ann unhurt.", f=FICTION))
+        assert one[0] == two[0]
+        shared = os.path.commonprefix([one[1]["content"], two[1]["content"]])
+        assert shared.endswith("\nThe night so far: After ")
+        assert "- The group is at the boathouse." in shared and "Only Ann is left alive" in shared
+        assert two[1]["content"].index("Last narrated: The lake is still.") > len(shared)
 
 
 def test_the_opening_prompt_names_its_own_cast(tmp_path):
@@ -411,7 +434,8 @@ def test_a_stretch_is_one_request_of_every_beats_facts_in_order(tmp_path):
     call = n._client.calls[0]
     assert call["max_tokens"] == 220
     user = call["messages"][1]["content"]
-    assert user.startswith("The night so far: After 2 Tests: z.\n")
+    assert user.startswith("What the story has established")  # what changes least, first
+    assert "\nThe night so far: After 2 Tests: z.\nWhat happens now, already decided, in this order:\n" in user
     assert "1. the sun rises. Survivors: Ann, Bo. Lost: Cy. Close the film in two sentences." in user
     assert "2. a new challenge appears. Its nature: precise challenges (Finesse). Severity: deadly." in user
     assert "in at most 5 short sentences" in user and user.endswith('End with: "Who goes?"')

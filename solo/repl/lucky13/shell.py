@@ -35,7 +35,7 @@ from ...lucky13.transcript import state_word
 from ...play.files import release_reserved
 from ...paths import data_dir, saves_dir, transcripts_dir
 from ..commands import CommandError, Registry
-from ..app import ShellCompleter
+from ..completion import ShellCompleter
 from ..base import BaseShell
 
 PROMPT = "l13› "

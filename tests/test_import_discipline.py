@@ -1,0 +1,80 @@
+"""Imports follow use: each command imports the heavy libraries it needs when it runs, and no
+others. Each command runs as its own process (as a person starts it) and lists, as it ends,
+every module it loaded (``sys.modules``): a check of *which* modules, never of time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+#: Run solo's entry point with ARGS, and write the names in ``sys.modules`` at exit to OUT.
+WRAPPER = """
+import atexit, json, os, sys
+def dump():
+    with open(os.environ["MODULES_OUT"], "w") as f:
+        json.dump(sorted(sys.modules), f)
+atexit.register(dump)
+sys.argv = ["solo", *json.loads(os.environ["SOLO_ARGS"])]
+from solo.entry import run
+sys.exit(run())
+"""
+
+#: The heavy libraries (and solo's heavy parts), by the name of their top package.
+HEAVY = ("prompt_toolkit", "pydantic", "jinja2", "openai", "rich", "solo.repl", "solo.narration", "solo.t13",
+         "solo.lucky13", "solo.play", "solo.director")
+
+
+def loaded(tmp_path, *args: str, stdin: str = "") -> set[str]:
+    """The heavy packages ``solo ARGS`` imported."""
+    out = tmp_path / "modules.json"
+    env = dict(os.environ, SOLO_HOME=str(tmp_path / "home"), SOLO_ARGS=json.dumps(args), MODULES_OUT=str(out))
+    env.pop("OPENAI_API_KEY", None)
+    proc = subprocess.run([sys.executable, "-c", WRAPPER], input=stdin, capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    modules = json.loads(out.read_text())
+    return {h for h in HEAVY if any(m == h or m.startswith(h + ".") for m in modules)}
+
+
+def test_help_imports_no_heavy_library_and_no_game(tmp_path):
+    assert loaded(tmp_path, "--help") == set()
+
+
+def test_odds_imports_the_lucky13_rules_only(tmp_path):
+    assert loaded(tmp_path, "odds", "d10", "d8", "d6") == {"solo.lucky13"}
+
+
+def test_draw_test_help_reads_its_own_package(tmp_path):
+    """The command run still gets its whole parser (imported from its package)."""
+    assert "solo.t13" in loaded(tmp_path, "draw-test", "--help")
+
+
+def test_autoplay_with_the_templates_imports_neither_the_repl_nor_the_model_client(tmp_path):
+    used = loaded(tmp_path, "autoplay", "--seed", "7", "--out", str(tmp_path / "night.md"))
+    assert used == {"jinja2", "pydantic", "solo.narration", "solo.play", "solo.director"}
+
+
+def test_batch_play_imports_no_prompt_toolkit_nor_model_client(tmp_path):
+    used = loaded(tmp_path, "play", "--batch", stdin="quick\nquit\n")
+    assert "prompt_toolkit" not in used and "openai" not in used
+    assert {"rich", "jinja2", "pydantic", "solo.repl"} <= used  # a table shown, beats told, the night saved
+
+
+@pytest.mark.parametrize("args", [["rules", "killer"], ["sim", "--games", "50", "--workers", "1"]])
+def test_other_plain_commands_import_no_repl_nor_model_client(tmp_path, args):
+    used = loaded(tmp_path, *args)
+    assert not used & {"prompt_toolkit", "openai", "solo.repl", "jinja2"}
+
+
+def test_the_list_of_commands_reads_the_same_whether_their_packages_are_imported_or_not():
+    """``solo --help`` names draw-test and odds without importing them: their lines there are
+    the ones their own packages give."""
+    from solo.cli import build_parser
+
+    assert build_parser(command="").format_help() == build_parser().format_help()
+    for name in ("odds", "draw-test"):
+        assert build_parser(command=name).format_help() == build_parser().format_help()
