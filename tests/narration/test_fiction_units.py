@@ -113,11 +113,16 @@ def test_the_camps_twelve_things_are_dealt_without_repeats():
     assert [len(p.items) for p in f.people] == [2, 2, 2, 2, 2, 2, 0]
 
 
-def test_a_playsets_props_come_first_and_a_camp_thing_they_name_is_left_out():
+def test_a_playsets_props_come_first_then_things_that_fit_anywhere_never_the_camps_own():
+    from solo.director.catalogue import ANY_ITEMS
+
     f = fiction(cast=big_cast(7), setting={"props": ["a lighter", "the Hendersons' car keys, on a ring"]})
     held = [i for p in f.people for i in p.items]
-    # "lighter" is within "brass lighter": the camp's lighter is not dealt as well
-    assert sorted(held) == sorted(["lighter", "Hendersons' car keys"] + [s for s in CAMP_SHORT if s != "brass lighter"])
+    # "lighter" is within "brass lighter": the spare lighter is not dealt as well; the camp's
+    # truck keys, hatchet, map and compass belong to the camp
+    spare = [s for _p, s in ANY_ITEMS if s != "brass lighter"]
+    assert sorted(held) == sorted(["lighter", "Hendersons' car keys"] + spare)
+    assert held[:2] == [f.people[0].items[0], f.people[0].items[1]] and set(held[:2]) == {"lighter", "Hendersons' car keys"}
     phrases = {k: v for p in f.people for k, v in p.phrases.items()}
     assert phrases["lighter"] == "a lighter"
     assert phrases["Hendersons' car keys"] == "the Hendersons' car keys, on a ring"
@@ -127,7 +132,7 @@ def test_a_prop_that_contains_a_camp_things_name_replaces_it():
     f = fiction(cast=big_cast(7), setting={"props": ["an old Flashlight Lantern"]})
     held = [i for p in f.people for i in p.items]
     assert "flashlight" not in held and "old Flashlight Lantern" in held
-    assert len(held) == 12
+    assert len(held) == 8  # the prop, then the seven things that fit anywhere and are not a flashlight
 
 
 def test_the_route_is_the_settings_places_in_a_seeded_order():
