@@ -126,3 +126,12 @@ def test_beats_in_table_order():
     assert race_beats(shared_last)[2]["last"] is True
     with pytest.raises(ValueError):
         race_beats(result, [{}])
+
+
+def test_a_scene_given_is_named_in_every_opening():
+    """``draw-test --scene the boathouse``: whatever opening is told, it says where they race."""
+    n = RaceNarrator(1)
+    for v in range(12):
+        text = n.render(RaceBeat("race_opening", racer(racers=[racer()], names=["Dana", "Eddie"], n=2,
+                                                       scene="the boathouse")), v)
+        assert "the boathouse" in text, text
