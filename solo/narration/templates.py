@@ -141,8 +141,9 @@ def bare(archetype: Any) -> str:
 
 
 def plural(noun: Any) -> bool:
-    """Whether a thing's short name is plural ("truck keys", "matches"; not "compass")."""
-    last = str(noun or "").split()[-1:] or [""]
+    """Whether a thing's short name is plural ("truck keys", "matches"; not "compass", not "box
+    of matches")."""
+    last = str(noun or "").split(" of ")[0].split()[-1:] or [""]
     w = last[0].lower()
     return w.endswith("s") and not w.endswith(("ss", "us", "is", "ics"))
 

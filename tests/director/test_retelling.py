@@ -84,6 +84,7 @@ def test_a_plural_thing_is_told_in_the_plural():
     from solo.sim.autoplay import autoplay
 
     assert plural("truck keys") and plural("matches") and not plural("compass") and not plural("hatchet")
+    assert not plural("box of matches") and plural("boxes of matches")
     wrong = re.compile(r"\b(?:keys|matches|batteries|glasses|binoculars) (?:is|goes|stays|slips|was)\b")
     for seed in range(1, 41):
         night = autoplay(seed, ASHCAN, "naive", out=None, questions=False)

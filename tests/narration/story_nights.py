@@ -52,6 +52,8 @@ def read_night(i: int) -> dict:
                 killer.append(f"night {i}: the Killer's move ({move['kind']}) on {move['target']}, who is dead")
             if move and move.get("item") and move["item"] in before.lost:
                 killer.append(f"night {i}: the Killer took {move['item']}, already lost")
+            if move and move.get("target") and f"{move['target']} reaches for {move['target']}'s" in text:
+                killer.append(f"night {i}: {move['target']} reaches for {move['target']}'s own thing")
             if move and move["kind"] in ("takes", "cuts") and (move.get("item") or move.get("place")) not in text:
                 killer.append(f"night {i}: the Killer's move ({move['kind']}) was never told")
 
