@@ -189,6 +189,22 @@ def bytecode_cache() -> jinja2.BytecodeCache | None:
     return _QuietBytecodeCache(str(folder), pattern=f"solo-{tag}-%s.cache")
 
 
+def elsewhere(thing: Any, places: Any, here: Any = None) -> bool:
+    """Whether ``thing`` (a line of a playset's flavour) names one of ``places`` other than
+    ``here``: "the car bogged in the mud of the logging road" belongs to the logging road, and
+    is not told as "here at the attic"."""
+    low = str(thing or "").lower()
+    here_l = str(here or "").lower()
+    for place in places or ():
+        p = str(place).lower()
+        head = re.split(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over)"
+                        r" ", p, maxsplit=1)[0]
+        key = re.sub(r"^(?:the|a|an) ", "", head).strip()
+        if key and len(key) > 3 and key in low and not (here_l.startswith(head) or head in here_l):
+            return True
+    return False
+
+
 def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool = True) -> Environment:
     """The Jinja2 environment over ``prompts/``: strict undefined, no autoescape; templates
     compiled once and kept in the user's cache folder (``cache=False``: compiled in memory)."""
@@ -200,7 +216,7 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     )
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
-                       possessive=possessive, uncap=uncap, plural=plural)
+                       possessive=possessive, uncap=uncap, plural=plural, elsewhere=elsewhere)
     return env
 
 

@@ -64,3 +64,27 @@ def test_a_threat_is_told_from_its_numbers_band(suit, number):
         text = narrator.render(beat, variant)
         told = {band for band in BANDS if any(line in text for line in lines[band])}
         assert told == {want}, f"{SUITS[suit]} {number}, variant {variant}: told as {told}: {text!r}"
+
+
+def test_a_playsets_threat_that_belongs_to_a_place_is_not_told_elsewhere():
+    """"The car bogged to the axles in the mud of the logging road" is never told as "At the
+    attic crawlspace: …" or "…, here at the cabin's main room"."""
+    from solo.narration.templates import elsewhere
+    from solo.playsets import load_playset
+    from solo.sim.autoplay import autoplay
+    from solo.nott.rules import ASHCAN
+
+    places = ["the logging road, where the car is parked", "the attic crawlspace", "the cellar under the kitchen"]
+    assert elsewhere("the car bogged to the axles in the mud of the logging road", places, "the attic crawlspace")
+    assert not elsewhere("the car bogged to the axles in the mud of the logging road", places, "the logging road")
+    assert not elsewhere("a window latch, rusted", places, "the attic crawlspace")
+    ps = load_playset("cabin-in-the-woods")
+    for seed in (*range(1, 9), 21):  # 21 told the logging road's car at the cabin's main room
+        night = autoplay(seed, ASHCAN, out=None, playset=ps)
+        for step in night.steps:
+            for kind, text in step.narration:
+                if kind != "threat":
+                    continue
+                for m in __import__("re").finditer(r"At ([^:]+): ([^.]+)\.|([^.]+), here at ([^.]+)\.", text):
+                    thing, here = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
+                    assert not elsewhere(thing, ps.locations, here), (seed, text)
