@@ -59,7 +59,10 @@ def test_a_trope_line_earns_a_genre_point_recorded_as_an_award_with_its_note():
     assert save.steps[-1].actions == ["award 2"] and save.steps[-1].note == step.note
     assert save.steps[-2].say == "I read the old legend aloud"  # the line itself comes first
     transcript = sh.night.transcript.path.read_text(encoding="utf-8")
-    assert transcript.index("I read the old legend aloud") < transcript.index(NOTE_HEAD)
+    # the director's prose tells the award; its note says only how it was judged (once, after the line)
+    assert NOTE_HEAD not in transcript
+    assert transcript.index("I read the old legend aloud") < transcript.index(
+        "*Judged by the templates: \u201cread the old legend aloud\u201d.*")
 
 
 def test_the_tester_is_who_speaks_without_a_name():

@@ -33,9 +33,13 @@ def parse(*args: str):
 
 
 def test_sweep_defaults_are_the_documented_ones():
-    """docs/simulator.md: 100,000 nights per variant, all local cores, the careful policy, ashcan."""
+    """docs/simulator.md: 100,000 nights per variant, all local cores, the careful policy, ashcan
+    (no --rules: ashcan, or the playset's own)."""
     a = parse()
-    assert (a.games, a.rules, a.policy, a.seed, a.workers, a.engine) == (100_000, "ashcan", "careful", 1, 0, "auto")
+    assert (a.games, a.rules, a.policy, a.seed, a.workers, a.engine) == (100_000, None, "careful", 1, 0, "auto")
+    from solo.playsets.options import chosen_base
+
+    assert chosen_base(a).base == "ashcan"
     assert (a.set, a.fast_setup, a.playset, a.scheduler, a.json, a.csv, a.plot) == (
         None, False, None, None, False, False, None)
 
@@ -70,7 +74,7 @@ def test_sweep_help_says_what_each_option_does(capsys, monkeypatch):
         "genre_points=0,4,8,13; face_modifiers=1/2/3,1/2/4",
         "--games GAMES nights per variant (default 100,000)",
         "--rules {ashcan,playtest}",
-        "base ruleset",
+        "base ruleset (default ashcan, or the playset's; given, it wins over the playset's)",
         "--fast-setup",
         "--playset PLAYSET playset name or file: its rules are the base",
         "--policy {naive,careful,spread}",
