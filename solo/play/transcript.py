@@ -85,8 +85,14 @@ def _parts(night, form: str) -> Iterator[str]:
     for n in night.preface:
         yield f"{_md(n)}\n\n"
     tests = 0
-    for step, events in zip(night.steps, night.step_events):
-        out, tests = (_story_step if form == "story" else _log_step)(night, step, events, tests)
+    steps = night.steps
+    for k, (step, events) in enumerate(zip(steps, night.step_events)):
+        if form == "story":
+            if getattr(step, "death", False) and k and _written_after(steps, k - 1):
+                continue  # told with the death it writes (below)
+            out, tests = _story_step(night, step, events, tests, _written_after(steps, k))
+        else:
+            out, tests = _log_step(night, step, events, tests)
         yield out
     if night.game.is_over():
         yield _epilogue(night) if form == "story" else _totals(night)
@@ -163,8 +169,22 @@ def _dice(night, ev: E.TestResolved, test_no: int) -> str:
             f"{word}, {ev.fallout_name}.*\n\n")
 
 
-def _story_step(night, step, events: list, tests: int) -> tuple[str, int]:
+def _written_after(steps, k: int) -> list:
+    """The death steps that follow step ``k`` straight away (the player's telling of the deaths
+    that step told): the story puts each right after the director's telling."""
+    if getattr(steps[k], "death", False):
+        return []
+    found = []
+    for step in steps[k + 1:]:
+        if not getattr(step, "death", False):
+            break
+        found.append(step)
+    return found
+
+
+def _story_step(night, step, events: list, tests: int, written: list = ()) -> tuple[str, int]:
     out: list[str] = []
+    written = list(written)
     begun = [e for e in events if type(e) is E.TestBegan]
     resolved = [e for e in events if type(e) is E.TestResolved]
     if step.say and not step.actions:
@@ -187,6 +207,9 @@ def _story_step(night, step, events: list, tests: int) -> tuple[str, int]:
             elif base in ("dawn", "all_dead"):
                 out.append("## Dawn\n\n" if base == "dawn" else "## Everyone is dead\n\n")
         out.append(_quote(text) + "\n")
+        if written and "death" in (p.partition(".")[0] for p in kind.split("+")):
+            out.append(_say(night, written.pop(0)))
+    out.extend(_say(night, w) for w in written)  # a death no narrator told
     tests += len(begun)  # Tests told by no narrator count all the same
     for e in resolved:  # a Test told by no narrator still shows its dice
         out.append(_dice(night, e, tests))

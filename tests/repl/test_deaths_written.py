@@ -53,6 +53,9 @@ def test_a_typed_death_is_the_death_word_for_word():
     assert sh.night.story.people[who].written == TOLD
     transcript = sh.night.transcript.path.read_text(encoding="utf-8")
     assert f"*How {name} dies, as the player tells it:*\n\n> {TOLD}\n" in transcript
+    proposal = next(t for k, t in sh.night.steps[-2].narration if k == "death")
+    # right after the director's telling, before the next Threat Card is framed
+    assert f"> {proposal}\n\n*How {name} dies, as the player tells it:*" in transcript
     saved = read_save(sh.night.save_path).steps[-1]
     assert saved.death is True and saved.say == TOLD and saved.who == who
     again = Night.from_save(sh.night.save_path)  # resume: the same death
