@@ -392,7 +392,12 @@ _LOWER = frozenset("The A An It It's Its This That There Something Someone Somew
 
 def sentences(text: str) -> list[str]:
     """``text`` split into sentences (a full stop, ! or ? followed by a capital)."""
-    return [s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
+    return tuple(s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip())
 
 
 def is_question(sentence: str) -> bool:
@@ -400,6 +405,7 @@ def is_question(sentence: str) -> bool:
     return sentence.rstrip("\"”’)").endswith("?") and len(sentence.split()) <= 10
 
 
+@lru_cache(maxsize=16384)
 def norm(sentence: str) -> str:
     return " ".join(sentence.lower().split()).rstrip(".!?…\"”’ ")
 
@@ -419,6 +425,7 @@ FRAME_LIMIT = 3
 _CAPITAL = re.compile(r"\b[A-Z][\w'’-]*")
 
 
+@lru_cache(maxsize=16384)
 def frame(sentence: str) -> str | None:
     """A sentence's frame: its first five words with names, places and numbers masked
     ("Sid, what do you do?" and "Pam, what do you do?" share one)."""
