@@ -68,13 +68,13 @@ def action_phrase(text: str | None) -> str | None:
             continue
         rest = re.split(r"\s*(?:[,;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]  # one clause: the rest may be anyone's
         if _UNSAFE.search(rest):
-            continue  # we, you: whose is it? rephrasing could go wrong
+            return None  # we, you: whose is it? rephrasing could go wrong: quoted
         for pattern, repl in _PRONOUNS:
             rest = pattern.sub(repl, rest)
         rest = _CLEAN.sub("", rest).strip(" ,;:-—–")
         words = rest.split()
         if not words or len(words) > MAX_WORDS or words[0].lower() in _AWKWARD:
-            continue
+            return None  # the first action cannot be retold; a later aside is not the action
         return " ".join(words)
     return None
 

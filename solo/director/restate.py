@@ -93,7 +93,10 @@ def _copula(verb: str, head: str, rest: list[str], yes: bool, names_low: set[str
             verb = {"is": "are", "was": "were"}.get(verb, verb)
         return " ".join([_PRONOUN[head], verb, *([] if yes else ["not"]), *_swap(rest[1:])])
     # "is the truck still by the gate?": a determiner and a few words, then where it is
-    if head in _DETERMINERS or head.endswith("'s") or head in names_low:
+    last = rest[-1].lower()
+    predicate_last = last in _PREDICATES or (last.endswith("ed") and len(last) > 4)
+    if (head in _DETERMINERS or head.endswith("'s") or head in names_low) and not predicate_last:
+        # (a predicate at the end is the predicate: "is the chapel in the pines locked?")
         at = next((k for k, w in enumerate(rest[1:5], 1) if w.lower() in _PLACE_WORDS), None)
         place = [w.lower() for w in rest[at + 1:]] if at is not None else []
         if at is not None and 1 <= len(place) <= 3 and not any(w in ("a", "an", "the") for w in place[1:]):
@@ -105,9 +108,8 @@ def _copula(verb: str, head: str, rest: list[str], yes: bool, names_low: set[str
                 adverb = ["no", "longer"] if adverb == ["still"] else ["not", *adverb]
             return " ".join([*subject, verb, *adverb, *_swap(rest[at:])])
     # "is the cellar door locked?": a determiner or a name, a few words, a predicate at the end
-    last = rest[-1].lower()
     if (head in _DETERMINERS or head.endswith("'s") or head in names_low) and 2 <= len(rest) <= 7 \
-            and (last in _PREDICATES or (last.endswith("ed") and len(last) > 4)):
+            and predicate_last:
         subject = _swap(rest[:-1])
         adverb = [subject.pop().lower()] if len(subject) > 1 and subject[-1].lower() in _ADVERBS else []
         if subject[0].lower() not in names_low and not subject[0].lower().endswith("'s"):

@@ -80,6 +80,7 @@ def test_different_facts_have_different_keys():
 
 @pytest.mark.parametrize("text, yes, no", [
     ("Is the cellar door locked?", "the cellar door is locked", "the cellar door is not locked"),
+    ("Is the chapel in the pines locked?", "the chapel in the pines is locked", "the chapel in the pines is not locked"),
     ("Is anyone there?", "someone is there", "no one is there"),
     ("Is there anyone in the cellar?", "there is someone in the cellar", "there is no one in the cellar"),
     ("Is there a way out?", "there is a way out", "there is no way out"),
