@@ -92,3 +92,14 @@ def test_a_plural_thing_is_told_in_the_plural():
         night = autoplay(seed, ASHCAN, "naive", out=None, questions=False)
         told = " ".join(t for s in night.steps for _k, t in s.narration)
         assert not wrong.search(told), (seed, wrong.search(told).group(0))
+
+
+def test_an_award_spent_at_once_is_not_told_as_holding_no_one():
+    from solo.narration import TemplateNarrator
+    from solo.narration.beats import Beat
+
+    n = TemplateNarrator(seed=1)
+    for v in range(12):
+        text = n.render(Beat("award", {"name": "Pam", "archetype": "The Slacker", "held": 0, "pool_left": 9,
+                                       "trope": "hiding in the closet"}), v)
+        assert "no one" not in text and "holds" not in text, text
