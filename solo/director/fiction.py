@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..places import short_place
 from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
@@ -26,17 +27,6 @@ from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
 
 __all__ = ["Fiction", "Person"]
-
-
-_PLACE_END = re.compile(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over|"
-                        r"full of|all|that|which|from) ")
-
-
-def short_place(place: str) -> str:
-    """A place's short name: its words before the first comma or clause ("the clearing with
-    the stone table" → "the clearing"), when that leaves two words or more."""
-    head = _PLACE_END.split(place, 1)[0].strip()
-    return head if len(head.split()) >= 2 and head != place.strip() else place
 
 
 @dataclass

@@ -395,13 +395,11 @@ def _thing_asked(text: str) -> str | None:
 
 
 _CLOSED = r"cut|cut off|blocked|closed|shut|sealed|dark|gone|lost|burning|burned|out of reach"
-_PLACE_END = re.compile(r",| (?:under|behind|on|by|beside|with|at|in|near) ")
-
-
 def _place_named(place: str, text: str) -> bool:
     """Whether ``text`` names ``place`` ("the cellar" for "the cellar under the kitchen trapdoor")."""
-    short = _PLACE_END.split(place, 1)[0]
-    names = {place.lower()} | ({short.lower()} if len(short.split()) >= 2 else set())
+    from ..places import short_place
+
+    names = {place.lower(), short_place(place).lower()}
     return any(_has_word(text, re.escape(n)) for n in names)
 
 

@@ -195,10 +195,10 @@ def elsewhere(thing: Any, places: Any, here: Any = None) -> bool:
     is not told as "here at the attic"."""
     low = str(thing or "").lower()
     here_l = str(here or "").lower()
+    from solo.places import short_place
+
     for place in places or ():
-        p = str(place).lower()
-        head = re.split(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over)"
-                        r" ", p, maxsplit=1)[0]
+        head = short_place(str(place).lower())
         key = re.sub(r"^(?:the|a|an) ", "", head).strip()
         if key and len(key) > 3 and key in low and not (here_l.startswith(head) or head in here_l):
             return True

@@ -17,7 +17,7 @@ from solo.narration.variety import distinct_share, repeated_long
 from solo.nott.rules import ASHCAN
 from solo.play.night import Night
 from solo.play.transcript import render
-from solo.director.fiction import short_place
+from solo.places import short_place
 from solo.sim.autoplay import autoplay
 
 from .story_nights import read_nights
