@@ -120,10 +120,9 @@ def _autoplay(args: argparse.Namespace) -> int:
         folder = transcripts_dir()
         out = atomic_write(folder / (reserve(stem, [(folder, ".md")]) + ".md"), text)
     from .paths import saves_dir
-    from .play.saves import write_save
 
     saves = saves_dir()  # the night's save too, for solo render --as log (or story) later
-    save = write_save(night.to_save(), saves / (reserve(stem, [(saves, ".json")]) + ".json"))
+    save = night.write_save(saves / (reserve(stem, [(saves, ".json")]) + ".json"))
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
     echo(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"

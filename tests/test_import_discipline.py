@@ -54,14 +54,25 @@ def test_draw_test_help_reads_its_own_package(tmp_path):
 
 
 def test_autoplay_with_the_templates_imports_neither_the_repl_nor_the_model_client(tmp_path):
+    """Nor pydantic: the night's steps are checked, and its save written, in plain Python
+    (solo/play/saveform.py); the save's models are for reading a save."""
     used = loaded(tmp_path, "autoplay", "--seed", "7", "--out", str(tmp_path / "night.md"))
-    assert used == {"jinja2", "pydantic", "solo.narration", "solo.play", "solo.director"}
+    assert used == {"jinja2", "solo.narration", "solo.play", "solo.director"}
 
 
 def test_batch_play_imports_no_prompt_toolkit_nor_model_client(tmp_path):
+    """Nor pydantic: a new night with no playset reads no playset, and its autosaves need no
+    models."""
     used = loaded(tmp_path, "play", "--batch", stdin="quick\nquit\n")
-    assert "prompt_toolkit" not in used and "openai" not in used
-    assert {"rich", "jinja2", "pydantic", "solo.repl"} <= used  # a table shown, beats told, the night saved
+    assert used == {"rich", "jinja2", "solo.repl", "solo.narration", "solo.play", "solo.director"}
+    assert list((tmp_path / "home" / "saves").glob("night-*.json"))  # the night was saved all the same
+
+
+def test_batch_play_reads_a_save_with_the_models(tmp_path):
+    """Resuming reads a save from a file: the models check it (and nothing else is needed)."""
+    loaded(tmp_path, "play", "--batch", stdin="quick\nquit\n")
+    used = loaded(tmp_path, "play", "--batch", "--resume", stdin="quit\n")
+    assert "pydantic" in used and "prompt_toolkit" not in used and "openai" not in used
 
 
 @pytest.mark.parametrize("args", [["rules", "killer"], ["sim", "--games", "50", "--workers", "1"]])

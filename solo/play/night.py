@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..nott import events as E
 from ..nott.actions import Action, parse_action
@@ -25,10 +26,14 @@ from ..nott.describe import mechanics
 from ..nott.game import Character, Game
 from ..nott.rules import Ruleset
 from ..safetext import clean, safe
-from .saves import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, NOTE_SEP, NotSavable,
-                    SavedStep, SaveError, SaveFile, check_savable, read_save, write_save)
+from . import saveform
+from .saveform import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, NOTE_SEP, NotSavable,
+                       SaveError, compact, write_body)
 from .text import MAX_LINE
 from .transcript import Transcript
+
+if TYPE_CHECKING:
+    from .saves import SaveFile
 
 Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mechanics", "notice"
 #: Steps at the end of a loaded night that keep the fiction before them for undo; undo further
@@ -134,7 +139,7 @@ class Night:
         self.suggest: Callable | None = None
         #: Called with (beat, text, fiction before, fiction after) for every text told.
         self.on_told: Callable | None = None
-        self.to_save()  # a cast, seed or rules a save cannot hold: refused before the night begins
+        self.save_body()  # a cast, seed or rules a save cannot hold: refused before the night begins
 
     def _set_narrator(self, narrator) -> None:
         self._narrator = narrator
@@ -333,16 +338,19 @@ class Night:
         """A step the save can hold, or :class:`~solo.play.saves.NotSavable` (one line) before
         anything of it is applied: its text, and room for it in a save that has a cap on its
         steps and its size (so the save never refuses what the night has played)."""
-        saved = check_savable(SavedStep, {"actions": [str(a) for a in step.actions], "say": step.say,
-                                          "who": step.who, "note": step.note, "ask": step.ask,
-                                          "death": step.death or None},
-                              "this step cannot be saved")
+        data = {"actions": [str(a) for a in step.actions], "say": step.say, "who": step.who, "note": step.note,
+                "ask": step.ask, "death": step.death or None}
+        saved = saveform.checked(saveform.STEP, data)
+        if saved is None:  # the save's models say why (or take it as they would write it)
+            from .saves import SavedStep, check_savable
+
+            saved = check_savable(SavedStep, data, "this step cannot be saved").model_dump(mode="json")
         if self._replaying:
             return
         if len(self.steps) + 1 > MAX_SAVE_STEPS:
             raise NotSavable(f"this step cannot be saved: a night holds at most {MAX_SAVE_STEPS:,} steps "
                              "(start a new night: new)")
-        size = len(saved.model_dump_json(exclude_none=True).encode("utf-8")) + self.STEP_ROOM
+        size = len(compact({k: v for k, v in saved.items() if v is not None}).encode("utf-8")) + self.STEP_ROOM
         if self._save_size() + size > MAX_SAVE_WRITE_BYTES:
             raise NotSavable(f"this step cannot be saved: the save would pass its {MAX_SAVE_WRITE_BYTES:,}-byte "
                              "cap (start a new night: new)")
@@ -351,10 +359,7 @@ class Night:
         """About how many bytes this night's save takes: what it held before the first step,
         and each step as saved (its narration too)."""
         if self._base_size is None:
-            import json
-
-            self._base_size = len(json.dumps(self.to_save().dump(), ensure_ascii=False,
-                                             separators=(",", ":")).encode("utf-8"))
+            self._base_size = len(compact(self.save_body()).encode("utf-8"))
             self._base_size -= sum(self._step_sizes)  # measured with the steps played so far
         return self._base_size + sum(self._step_sizes)
 
@@ -608,12 +613,11 @@ class Night:
         """Narration the templates cannot tell again (a model's) is kept in the save."""
         return self.narrator_name != "template"
 
-    def to_save(self) -> SaveFile:
-        """The save of this night; :class:`~solo.play.saves.NotSavable` (one line) if it cannot
-        be one (the night refuses such a cast, seed or step before it is played)."""
+    def _save_data(self) -> dict:
+        """What the save of this night holds, as given to its models."""
         r = self.game.rules
         keep = self._keeps_text()
-        return check_savable(SaveFile, dict(
+        return dict(
             rules=dict(
                 name=r.name, trophy_start=r.trophy_start, empty_trophy_base=r.empty_trophy_base,
                 reserve_fallback=r.reserve_fallback, face_modifiers=r.face_modifiers,
@@ -632,11 +636,31 @@ class Night:
             transcript=self.transcript.path.name if self.transcript else None,
             finished=self.game.is_over(),
             summary=self.summary(),
-        ), "this night cannot be saved")
+        )
+
+    def to_save(self) -> SaveFile:
+        """The save of this night (its pydantic model); :class:`~solo.play.saves.NotSavable`
+        (one line) if it cannot be one (the night refuses such a cast, seed or step before it
+        is played)."""
+        from .saves import SaveFile, check_savable
+
+        return check_savable(SaveFile, self._save_data(), "this night cannot be saved")
+
+    def save_body(self) -> dict:
+        """The save of this night as it is written (unsealed): the same data as
+        ``to_save().dump()``, made without the models when :mod:`~solo.play.saveform` can tell;
+        :class:`~solo.play.saves.NotSavable` (one line) if it cannot be saved."""
+        body = saveform.save_body(self._save_data())
+        return body if body is not None else self.to_save().dump()
+
+    def write_save(self, path: Path) -> Path:
+        """Write this night's save to ``path`` (atomically): the bytes ``write_save(night.to_save(),
+        path)`` writes; :class:`SaveError` if it is over a save's caps."""
+        return write_body(self.save_body(), path)
 
     def autosave(self) -> None:
         if self.save_path is not None and not self._replaying:
-            write_save(self.to_save(), self.save_path)
+            self.write_save(self.save_path)
 
     def summary(self) -> str:
         g = self.game
@@ -656,6 +680,8 @@ class Night:
         file is written. The last ``keep_undo`` steps keep the fiction before them for undo (0
         for a night only read, as ``render`` does); undo further back rebuilds it.
         """
+        from .saves import read_save
+
         save = read_save(path)
         if setting is None and save.playset:
             try:

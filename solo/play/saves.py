@@ -8,7 +8,6 @@ is one clear :class:`SaveError` line and the file is left as it is.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -18,19 +17,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from ..invalid import explain, where
 from .files import MAX_SAVE_BYTES, FileRefused, atomic_write, read_capped  # noqa: F401  (atomic_write: here too)
+from .saveform import (  # noqa: F401  (the format's constants and errors: read here too)
+    FORMAT, MAX_NARRATION, MAX_NOTE, MAX_SAVE_READ_BYTES, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, MAX_SEED_DIGITS,
+    NOTE_SEP, VERSION, NotSavable, SaveError, digest, write_body,
+)
+from .saveform import seed_size as _seed_size
 from .text import MAX_ARCHETYPE, MAX_LINE, MAX_WHY, check_name, check_text
-
-FORMAT = "solo-nott-save"
-VERSION = 1
-
-
-class SaveError(ValueError):
-    """A save file that cannot be read, or that does not replay."""
-
-
-class NotSavable(ValueError):
-    """What a night would record that a save could not hold: refused before it is applied,
-    so the game and its save never disagree."""
 
 
 def check_savable(model: type[BaseModel], data: dict, what: str):
@@ -46,36 +38,10 @@ def check_savable(model: type[BaseModel], data: dict, what: str):
 #: Text read from a save: no control characters or terminal escapes (a save is data from a
 #: stranger; what it holds is shown on screen and written to the transcript).
 SafeText = Annotated[str, AfterValidator(lambda t: check_text(t, "the text"))]
-#: The largest seed a save may hold (a typed seed is a whole number or a short word).
-MAX_SEED_DIGITS = 40
-#: Between a step's notes (a save holds one line of text per step's notes).
-NOTE_SEP = " \u00a6 "
-#: The longest note of a step (the director's reasons for Genre Points, joined).
-MAX_NOTE = 4000
-#: The longest text of one narrated beat (or merged stretch) kept in a save.
-MAX_NARRATION = 6000
-
-
-def _seed_size(seed):
-    if isinstance(seed, int) and seed.bit_length() > 133:  # 10**40 needs 133 bits: no long str() made
-        raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
-    if isinstance(seed, int) and len(str(abs(seed))) > MAX_SEED_DIGITS:
-        raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
-    return seed
-
-
 #: A seed in a save: a whole number of at most 40 digits, or a short word.
 Seed = Annotated[int | Annotated[SafeText, Field(min_length=1, max_length=80)], AfterValidator(_seed_size)]
-#: Caps on a save's size. solo writes a save compactly and never one larger than the write cap
-#: (a night that would need more is refused with a message, the last good save kept), so every
-#: save solo writes is one it reads back. It reads up to four times that: a save a person has
-#: re-indented (two or four spaces make ours 2–3 times larger) still loads.
-MAX_SAVE_WRITE_BYTES = MAX_SAVE_BYTES
-MAX_SAVE_READ_BYTES = 4 * MAX_SAVE_BYTES
 #: Deepest nesting of lists and objects read from a save (ours nest four or five deep).
 MAX_SAVE_DEPTH = 32
-#: Most steps a save holds: loading replays every one (a long night or scene has a few thousand).
-MAX_SAVE_STEPS = 20_000
 
 
 class SavedCharacter(BaseModel):
@@ -128,10 +94,7 @@ class Sealed(BaseModel):
         return self.model_dump(mode="json")
 
     def body_digest(self) -> str:
-        data = self.dump()
-        data.pop("checksum", None)
-        raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+        return digest(self.dump())
 
     def sealed(self):
         return self.model_copy(update={"checksum": self.body_digest()})
@@ -169,16 +132,7 @@ def write_sealed(save: Sealed, path: Path) -> Path:
     """Seal (checksum) and write a save atomically, as compact JSON on one line. A save over
     :data:`MAX_SAVE_WRITE_BYTES` is not written (:class:`SaveError`; the file there is kept):
     solo never writes a save it would refuse to read."""
-    steps = len(getattr(save, "steps", None) or ())
-    if steps > MAX_SAVE_STEPS:
-        raise SaveError(f"save {str(path)!r} not written: {steps:,} steps, more than a save may hold "
-                        f"({MAX_SAVE_STEPS:,}); the last save written is kept")
-    text = json.dumps(save.sealed().dump(), ensure_ascii=False, separators=(",", ":")) + "\n"
-    size = len(text.encode("utf-8"))
-    if size > MAX_SAVE_WRITE_BYTES:
-        raise SaveError(f"save {str(path)!r} not written: it would be {size:,} bytes, more than a save may hold "
-                        f"({MAX_SAVE_WRITE_BYTES:,}); the last save written is kept")
-    return atomic_write(path, text)
+    return write_body(save.dump(), path)
 
 
 def read_sealed(path: Path, model: type[Sealed], fmt: str, version: int, what: str = "solo save file"):

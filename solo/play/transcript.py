@@ -46,7 +46,7 @@ class Transcript:
         self.form = form
 
     def write(self) -> None:
-        from .saves import atomic_write
+        from .files import atomic_write
 
         atomic_write(self.path, render(self.night, self.form))
 
@@ -127,7 +127,7 @@ def _notes(step, told_award: bool = False) -> str:
     """The step's table notes. When the director's own prose has told the award, its note
     gives only how it was judged (the award is announced once)."""
     from ..director.awards import NOTE_HEAD
-    from .saves import NOTE_SEP
+    from .saveform import NOTE_SEP
 
     if not step.note:
         return ""

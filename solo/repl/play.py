@@ -12,7 +12,6 @@ from ..nott.game import CHOOSE_TESTER, DECIDE
 from ..nott.reference import SECTIONS, search
 from ..play.files import check_copy_target, path_argument
 from ..play.lock import writing_to
-from ..play.saves import write_save
 from ..play.text import MAX_NAME
 from .base import Quit
 from .commands import CommandError, _int
@@ -319,7 +318,7 @@ def cmd_save(sh, arg: str) -> None:
     if name:
         path = check_copy_target(Path(name).expanduser(), force)
         with writing_to(path):  # not while another solo has that file open
-            write_save(night.to_save(), path)
+            night.write_save(path)
             if night.save_path is None and not sh.tutorial:
                 from .locking import hold_lock
 
@@ -329,7 +328,7 @@ def cmd_save(sh, arg: str) -> None:
                     return
         sh.info(f"saved a copy to {path}")
     elif night.save_path is not None:
-        write_save(night.to_save(), night.save_path)
+        night.write_save(night.save_path)
         sh.info(f"saved to {night.save_path}")
     else:
         raise CommandError("this night has no save file; give one: save FILE")

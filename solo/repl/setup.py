@@ -12,7 +12,6 @@ from ..play.night import Night
 from ..paths import saves_dir
 from ..play.files import path_argument
 from ..play.lock import SaveLock
-from ..play.saves import read_save
 from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
 from ..safetext import clean
 from .commands import CommandError, seed_word
@@ -160,6 +159,8 @@ def cmd_load(sh, arg: str) -> None:
 
 
 def load_into(sh, path: Path) -> None:
+    from ..play.saves import read_save
+
     save = read_save(path)
     night = Night.from_save(path, narrator=None, out=sh.out)
     lock = SaveLock(path)
@@ -196,7 +197,7 @@ def load_into(sh, path: Path) -> None:
 def latest_unfinished(skipped: list | None = None) -> Path | None:
     """The last unfinished Night that replays (its saves are named night-*.json); damaged saves,
     and saves that do not replay, newer than it are added to ``skipped`` as (path, why)."""
-    from ..play.saves import latest_unfinished as latest
+    from ..play.saves import latest_unfinished as latest, read_save
 
     return latest(saves_dir(), "night-*.json", read_save, skipped,
                   replays=lambda p: Night.from_save(p, keep_undo=0))

@@ -159,6 +159,11 @@ class Shell(BaseShell):
 
     def ruleset(self):
         """Rules from the playset (or the named ruleset), then fast setup and --set what-ifs."""
+        from ..nott.rules import RULESETS
+
+        if not self.playset and not self.overrides and self.rules_name in RULESETS:
+            rules = RULESETS[self.rules_name]  # no playset machinery: as it would give them
+            return rules.with_(fast_setup=True) if self.fast else rules
         from ..playsets import RuleOverrides, parse_overrides
 
         ps = self.playset_obj()

@@ -518,8 +518,8 @@ def test_a_step_is_saved_once_and_again_only_for_a_models_prose(tmp_path, monkey
     import solo.play.night as night_module
 
     writes = []
-    real = night_module.write_save
-    monkeypatch.setattr(night_module, "write_save", lambda save, path: writes.append(path) or real(save, path))
+    real = night_module.write_body
+    monkeypatch.setattr(night_module, "write_body", lambda body, path: writes.append(path) or real(body, path))
     night = table(tmp_path, narrator=make_narrator("template", seed=5))
     writes.clear()
     night.act([Test(0)])
