@@ -76,6 +76,8 @@ def pick(ctx: jinja2.runtime.Context, parts: Sequence[Any], k: int = 0) -> Any:
 @pass_context
 def fill(ctx: jinja2.runtime.Context, text: str) -> str:
     """Render a part (itself a small template, ``"{{ name }} runs."``) with the beat's context."""
+    if type(text) is str and "{" not in text and "\n" not in text and "\r" not in text:
+        return text  # no tags, no line ends: the part renders as itself
     env = ctx.environment
     cache = env.__dict__.setdefault("_solo_parts", {})
     tmpl = cache.get(text)
@@ -487,15 +489,9 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
         first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []
         start = _hash(key, name) % len(first)
         order = first[start:] + first[:start] + rest
-        fresh = [c for c in order if _fresh(c, used)]
-        free = [c for c in fresh if _frames_free(c, used)]  # frames, not only sentences, vary
-        fresh = free if free or "?" in flags else fresh  # a slot that may be left out is, rather than repeat a frame
-        if "!" in flags:  # short lines too: the untold first
-            pick_ = next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
-            if pick_ is not None:
-                used.add("!" + norm(pick_))
-        else:
-            pick_ = fresh[0] if fresh else None
+        pick_ = _choose(order, used, flags)
+        if pick_ is not None and "!" in flags:
+            used.add("!" + norm(pick_))
         if pick_ is None and "?" not in flags:
             pick_ = _again(order, used)
         if pick_ is None:
@@ -506,6 +502,34 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
         _remember_frames(pick_, used)
         chosen.append(pick_)
     return _tidy(" ".join(chosen))
+
+
+def _choose(order: list[str], used: set[str], flags: str) -> str | None:
+    """The slot's candidate: the first in ``order`` that is fresh (no sentence told) and whose
+    frames are free; with none, a slot that may be left out (``?``) is, and another takes the
+    first fresh one. A ``!`` slot takes, among those, the first whose whole line is untold
+    (else the first). None when no candidate is fresh. Candidates are looked at only as far
+    as the choice needs."""
+    bang = "!" in flags
+    first_free = None
+    fresh: list[str] = []  # the fresh candidates looked at, kept for a slot with no free one
+    for c in order:
+        if not _fresh(c, used):
+            continue
+        if _frames_free(c, used):
+            if not bang or "!" + norm(c) not in used:
+                return c
+            if first_free is None:
+                first_free = c
+        elif first_free is None:
+            fresh.append(c)
+    if first_free is not None:
+        return first_free
+    if "?" in flags or not fresh:
+        return None
+    if bang:
+        return next((c for c in fresh if "!" + norm(c) not in used), fresh[0])
+    return fresh[0]
 
 
 def _again(order: list[str], used: set[str]) -> str:

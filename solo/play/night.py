@@ -487,12 +487,17 @@ class Night:
                 self._speak(group, stretch[0][1], stretch[-1][2], told)
                 stretch.clear()
 
+        # what the continuity check and on_told read, taken only when one of them will
+        watched = not self._replaying and (self.on_told is not None or hasattr(self.narrator, "guard"))
+        before = after = None
         for beat in beats:
             if beat.kind == "threat" and self.suggest is not None:  # e.g. the tutorial's lesson
                 beat = Beat("threat", {**beat.context, "suited": self.suggest(self.game)})
-            before = story.snapshot()
+            if watched:
+                before = story.snapshot()
             details = story.apply(beat.kind, dict(beat.context))
-            after = story.snapshot()
+            if watched:
+                after = story.snapshot()
             enriched.append(Beat(beat.kind, {**beat.context, **details, "f": story.view()}))
             beat = enriched[-1]
             if self._replaying or self.narrator is None:
