@@ -6,7 +6,7 @@ table. Nothing here decides anything; it only reports.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .values import Value
 
 #: Names of the places a card can be.
 THREAT, TROPHY, NUMBER_RESERVE, JACKS, QUEENS, KINGS, JOKERS, REMOVED = (
@@ -17,16 +17,14 @@ THREAT, TROPHY, NUMBER_RESERVE, JACKS, QUEENS, KINGS, JOKERS, REMOVED = (
 FALLOUT_NAMES = {1: "Clean", 2: "Messy", 3: "Costly", 4: "Dire"}
 
 
-@dataclass(frozen=True, slots=True)
-class ThreatRevealed:
+class ThreatRevealed(Value):
     """A new Threat Card is face up on top of the Threat Deck (not sent for Jokers)."""
 
     card: int
     difficulty: int
 
 
-@dataclass(frozen=True, slots=True)
-class JokerRevealed:
+class JokerRevealed(Value):
     """A Joker would be revealed: not shown, it triggers; the Trophy Pile is shuffled first."""
 
     joker: int
@@ -34,8 +32,7 @@ class JokerRevealed:
     trophy_top: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class TestBegan:
+class TestBegan(Value):
     __test__ = False  # not a pytest class
 
     who: int
@@ -43,8 +40,7 @@ class TestBegan:
     difficulty: int
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(Value):
     """A d13 roll. ``raw_main`` is the face shown; ``main`` includes a reroll's +1 (max 9)."""
 
     who: int
@@ -59,20 +55,17 @@ class Rolled:
         return self.main + self.fallout
 
 
-@dataclass(frozen=True, slots=True)
-class GenrePointSpent:
+class GenrePointSpent(Value):
     who: int
     left: int
 
 
-@dataclass(frozen=True, slots=True)
-class GenrePointAwarded:
+class GenrePointAwarded(Value):
     who: int
     pool_left: int
 
 
-@dataclass(frozen=True, slots=True)
-class TestResolved:
+class TestResolved(Value):
     """The resolved Test: dice after Aptitude, success, Fallout."""
 
     __test__ = False  # not a pytest class
@@ -96,21 +89,18 @@ class TestResolved:
         return FALLOUT_NAMES[self.fallout]
 
 
-@dataclass(frozen=True, slots=True)
-class CardMoved:
+class CardMoved(Value):
     card: int
     source: str
     dest: str
     where: str = ""  # "top" or "bottom" where it matters
 
 
-@dataclass(frozen=True, slots=True)
-class Shuffled:
+class Shuffled(Value):
     pile: str
 
 
-@dataclass(frozen=True, slots=True)
-class ReserveDry:
+class ReserveDry(Value):
     """A reserve had no card to give (and the ruleset gives no fallback, or none was left)."""
 
     __test__ = False  # not a pytest class
@@ -118,50 +108,42 @@ class ReserveDry:
     wanted: str
 
 
-@dataclass(frozen=True, slots=True)
-class WeaknessFound:
+class WeaknessFound(Value):
     suit: int
     card: int
     found: int  # how many suits so far
 
 
-@dataclass(frozen=True, slots=True)
-class StrikeGained:
+class StrikeGained(Value):
     who: int
     strikes: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class CharacterDied:
+class CharacterDied(Value):
     who: int
     cause: str  # "strikes" or "red joker"
 
 
-@dataclass(frozen=True, slots=True)
-class EndgameBegan:
+class EndgameBegan(Value):
     removed: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class BlackJokerResolved:
+class BlackJokerResolved(Value):
     success: bool
     removed: int | None
     added: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class RedJokerResolved:
+class RedJokerResolved(Value):
     success: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Dawn:
+class Dawn(Value):
     survivors: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AllDead:
+class AllDead(Value):
     pass
 
 
