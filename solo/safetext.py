@@ -58,6 +58,8 @@ def strip_control(text: str) -> str:
     """
     if not text:
         return ""
+    if _CONTROLS.search(text) is None:
+        return text  # every sequence begins with a character of _CONTROLS: nothing to strip
     text = _STRING_SEQ.sub("", text)
     text = _CSI.sub("", text)
     text = _ESC.sub("", text)
@@ -80,6 +82,8 @@ def _drop_invisible(text: str, separators: str = "") -> str:
     ``separators``."""
     if text.isascii():
         return _ASCII_CONTROLS.sub("", text)
+    if text.replace("\n", "").replace("\t", "").isprintable():
+        return text  # no control, format or surrogate character, no line or paragraph separator
     out = []
     for ch in text:
         if ch in "\u2028\u2029":
