@@ -149,6 +149,8 @@ def span(terms: Sequence[Term], line: LineWords) -> tuple[int, int] | None:
     can = [line.places(terms[-1])]
     for term in reversed(terms[:-1]):
         after, reach = can[-1], 0
+        if not after:
+            return None  # a term found nowhere (with those after it): no match
         for d in range(1, window + 1):
             reach |= after >> d
         can.append(line.places(term) & reach)
