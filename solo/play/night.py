@@ -139,8 +139,8 @@ class Night:
     def _set_narrator(self, narrator) -> None:
         self._narrator = narrator
         if hasattr(narrator, "set_cast"):
-            narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude]}
-                               for c in self.game.cast])
+            narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude],
+                                "pronouns": getattr(c, "pronouns", "they/them")} for c in self.game.cast])
         self._attach()
 
     def _attach(self) -> None:
