@@ -217,8 +217,9 @@ def live(tests: int | None = None, seed: int = 5, n_ctx: int = 2048) -> int:
         night.start()
         rng = random.Random(seed)
         while (tests is None or night.game.tests < tests) and night.game.outcome() is None:
+            actions = next_actions(night.game, get_policy("careful"), rng)  # the player's choice, untimed
             state.update(t=time.perf_counter(), seen=False)
-            night.act(next_actions(night.game, get_policy("careful"), rng))
+            night.act(actions)
         seconds = time.perf_counter() - t0
         calls, fallbacks = narrator.usage["calls"], narrator.usage["fallbacks"]
     finally:

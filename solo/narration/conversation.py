@@ -20,7 +20,7 @@ from typing import NamedTuple
 FULL = "What the story has established (never contradict it):"
 SINCE = "Since then, the story has established (never contradict it):"
 #: Characters of the last narration restated after a checkpoint.
-LAST_TOLD = 300
+LAST_TOLD = 200
 
 
 class Pending(NamedTuple):

@@ -1,13 +1,14 @@
 """The LLM narrator: any OpenAI-compatible chat endpoint (OpenAI, Ollama, llama.cpp's server,
 LM Studio, vLLM) behind the same small ``Narrator`` interface.
 
-The rules are resolved before the model speaks; the prompt states the outcome as fact. Any
-failure — no key, connection refused, timeout, 429, 5xx, a malformed or empty reply, a stream
-cut mid-way — falls back to the template narrator for that beat, with one quiet notice, and
-play goes on. Model text is untrusted: control sequences are stripped and length is capped.
-Every exchange is logged (JSON lines, readable by the user only, never the key nor
-credentials in the server's URL). ``openai`` is imported only here, and only when a narrator
-is made.
+The rules are resolved before the model speaks; the prompt states the outcome as fact. The
+night's requests make one conversation that only grows (:mod:`.conversation`), so a server
+with a prompt cache reads only the new turn. Any failure — no key, connection refused,
+timeout, 429, 5xx, a malformed or empty reply, a stream cut mid-way — falls back to the
+template narrator for that beat, with one quiet notice, and play goes on. Model text is
+untrusted: control sequences are stripped and length is capped. Every exchange is logged
+(JSON lines, readable by the user only, never the key nor credentials in the server's URL).
+``openai`` is imported only here, and only when a narrator is made.
 
 Every stage of a request has a deadline (:mod:`.deadlines`, ``[llm]`` in config.toml):
 connecting, the first text, a minimum rate and the longest silence after it, and a cap on the
@@ -247,14 +248,14 @@ class LLMNarrator:
         """The request for a stretch: as :meth:`messages`, the facts of every beat in order."""
         return self._stretch_request(beats).messages
 
-    def _request(self, beat: Beat, room: int | None = None) -> Pending:
+    def _request(self, beat: Beat) -> Pending:
         fiction = beat.get("f")
         known = isinstance(fiction, dict) and bool(fiction.get("people"))
         summary = beat.get("summary") or ""
         # with the fiction, who is hurt is said in it: only the first part of the summary
         return self._ask(self._system(beat.get("cast")), fiction if known else None,
                          summary.split(";")[0] + "." if known and summary else summary,
-                         self._beat_prompt(beat).strip(), room or self.max_tokens)
+                         self._beat_prompt(beat).strip(), self.max_tokens)
 
     def _stretch_request(self, beats: list[Beat]) -> Pending:
         facts: list[str] = []

@@ -409,6 +409,9 @@ class Night:
             undone.append(step)
         self.story = story
         self._attach()
+        conversation = getattr(self._narrator, "conversation", None)
+        if conversation is not None:  # a model is not to hear again what was taken back
+            conversation.reset()
         self.last_events = self.step_events[-1] if self.step_events else []
         self.autosave()
         self.write_transcript()

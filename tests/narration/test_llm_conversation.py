@@ -81,7 +81,7 @@ def test_a_full_window_drops_the_turns_after_the_first_at_once(tmp_path):
         assert len(calls[k]) == 4 and calls[k][:3] == anchor
         user = calls[k][3]["content"]
         told = replies[k - 1]
-        assert f"Last narrated: {told if len(told) <= 300 else told[-300:].split(' ', 1)[1]}\n" in user
+        assert f"Last narrated: {told if len(told) <= 200 else told[-200:].split(' ', 1)[1]}\n" in user
         assert ("Ann is alive; hurt: a cut arm" in user) is (k > 6) and "Bo is alive" not in user
     for k in range(1, len(calls)):
         if k not in dropped:  # between checkpoints the conversation only grows
@@ -121,3 +121,28 @@ def test_the_servers_count_of_tokens_sets_the_estimate(tmp_path):
     narrate_text(n, dawn())
     chars = sum(len(m["content"]) for m in n._client.calls[0]["messages"])
     assert n.conversation.chars_per_token == chars / 100
+
+
+def test_an_undone_step_is_not_heard_again(tmp_path):
+    """After undo the model's conversation starts afresh: the story as it stands, told in
+    full, and nothing of the step taken back."""
+    import random
+
+    from solo.nott.cast import quick_cast
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+    from solo.sim.policies import get_policy, next_actions
+
+    n = make(tmp_path, *[ok(f"Told {k}.", tokens=None) for k in range(12)])
+    night = Night(quick_cast(4), ASHCAN, 4, narrator=n)
+    night.start()
+    rng = random.Random(4)
+    while len(n._client.calls) < 2:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    night.undo()
+    assert night.game.outcome() is None
+    while len(n._client.calls) == 2:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    after = n._client.calls[2]["messages"]
+    assert len(after) == 2 and after[1]["content"].startswith(FULL)
+    assert "Last narrated" not in after[1]["content"]  # nothing of what was told before
