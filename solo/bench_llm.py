@@ -110,15 +110,15 @@ def _night(url: str, merge: bool, tests: int, seed: int) -> tuple[float, int, in
 _SERVER: ThreadingHTTPServer
 
 _PREFIX = re.compile(r"(\d+) prefix-match hit, remaining (\d+) prompt tokens to eval")
-_EVAL = re.compile(r"llama_perf_context_print: +prompt eval time = .*?/ +(\d+) tokens")
+_EVAL = re.compile(r"llama_perf_context_print: +prompt eval time = +([\d.]+) ms / +(\d+) tokens")
 
 
-def cache_figures(log: str) -> list[tuple[int, int]]:
-    """(tokens served from the cache, tokens read) per request, from llama-cpp-python's verbose
-    log: a request whose beginning matched the last one logs "N prefix-match hit, remaining M
-    prompt tokens to eval"; every request then logs its "prompt eval time = … / M tokens" (the
-    first, with nothing cached, only that)."""
-    figures: list[tuple[int, int]] = []
+def cache_figures(log: str) -> list[tuple[int, int, float]]:
+    """(tokens served from the cache, tokens read, seconds reading them) per request, from
+    llama-cpp-python's verbose log: a request whose beginning matched the last one logs "N
+    prefix-match hit, remaining M prompt tokens to eval"; every request then logs its "prompt
+    eval time = T ms / M tokens" (the first, with nothing cached, only that)."""
+    figures: list[tuple[int, int, float]] = []
     hit: tuple[int, int] | None = None
     for line in log.splitlines():
         m = _PREFIX.search(line)
@@ -127,7 +127,8 @@ def cache_figures(log: str) -> list[tuple[int, int]]:
             continue
         m = _EVAL.search(line)
         if m:
-            figures.append(hit or (0, int(m[1])))
+            cached, read = hit or (0, int(m[2]))
+            figures.append((cached, read, float(m[1]) / 1000))
             hit = None
     return figures
 
@@ -241,6 +242,8 @@ def live(tests: int | None = None, seed: int = 5, n_ctx: int = 2048) -> int:
 def report(figures, dropped, firsts, tests, seconds, calls, fallbacks, n_ctx) -> None:
     """Print the live figures: per request (cached, read), which dropped earlier turns, and the
     time from a roll to the model's first word."""
+    reading = sorted(t for _n, _m, t in figures[1:])
+    figures = [(n, m) for n, m, _t in figures]
     later = figures[1:]
     total = sum(n + m for n, m in later)
     cached = sum(n for n, _m in later)
@@ -259,6 +262,8 @@ def report(figures, dropped, firsts, tests, seconds, calls, fallbacks, n_ctx) ->
               f"the other {len(kept)} had at least {min(kept):.0%} from the cache")
     print("  per request (cached/read): " + " ".join(
         f"{n}/{m}{'*' if k in anew else ''}" for k, (n, m) in enumerate(figures)))
+    print(f"  the server's time reading a request's new tokens: median {_median(reading):.2f} s, "
+          f"longest {reading[-1]:.2f} s")
     if firsts:
         seen = sorted(s for _k, s in firsts)
         after = sorted(s for k, s in firsts if k in anew)

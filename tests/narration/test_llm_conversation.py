@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from types import SimpleNamespace as NS
 
+import pytest
+
 from solo.narration.base import narrate_text
 from solo.narration.beats import Beat
 from solo.narration.conversation import FULL, SINCE
 
-from .test_llm_units import Client, _no_settings, dawn, make, ok, tmpl  # noqa: F401 (the fixture)
+from .test_llm_units import _no_settings, dawn, ok, tmpl  # noqa: F401 (the fixture)
+from .test_llm_units import make as _make
+
+
+def make(tmp_path, *streams, **kw):
+    """The scripted narrator, with deadlines no loaded machine reaches (the replies are instant)."""
+    n = _make(tmp_path, *streams, **kw)
+    n.timeout = n.stall = 60.0
+    return n
 
 
 def person(name, hurts=(), items=("compass",)):
@@ -146,3 +156,15 @@ def test_an_undone_step_is_not_heard_again(tmp_path):
     after = n._client.calls[2]["messages"]
     assert len(after) == 2 and after[1]["content"].startswith(FULL)
     assert "Last narrated" not in after[1]["content"]  # nothing of what was told before
+
+
+def test_the_bench_reads_the_servers_cache_figures_from_its_log():
+    """llama-cpp-python's verbose log as the live server writes it (0.3.36): the first request
+    logs no prefix match (nothing cached), the others "N prefix-match hit, remaining M"."""
+    from solo.bench_llm import cache_figures
+
+    log = ("llama_perf_context_print: prompt eval time =       0.03 ms /    31 tokens (    0.00 ms per token)\n"
+           "llama_perf_context_print:        eval time =     277.24 ms /    39 runs   (    7.11 ms per token)\n"
+           "Llama.generate: 70 prefix-match hit, remaining 22 prompt tokens to eval\n"
+           "llama_perf_context_print: prompt eval time =      81.81 ms /    22 tokens (    3.72 ms per token)\n")
+    assert cache_figures(log) == [(0, 31, pytest.approx(0.00003)), (70, 22, pytest.approx(0.08181))]
