@@ -6,7 +6,8 @@ With the live tests' server installed (``make test-live`` installs llama-cpp-pyt
 and SmolLM2-135M), it also plays a night against that real server, one request per Test, and
 reports what the server itself logs for each request (``--verbose``: "N prefix-match hit,
 remaining M prompt tokens to eval"): the prompt tokens it read and the share served from its
-prompt cache, and the time from a Test's roll to the first word of its narration.
+prompt cache, and the time from a Test's roll to the first word of its narration, over a whole
+night (the requests make one conversation that only grows: solo/narration/conversation.py).
 
 Prints, for the same autoplay nights, the model wait per Test when each beat is its own
 request (beat by beat) and when each Test is told in one request (merged), and the time from
@@ -109,6 +110,27 @@ def _night(url: str, merge: bool, tests: int, seed: int) -> tuple[float, int, in
 _SERVER: ThreadingHTTPServer
 
 _PREFIX = re.compile(r"(\d+) prefix-match hit, remaining (\d+) prompt tokens to eval")
+_EVAL = re.compile(r"llama_perf_context_print: +prompt eval time = +([\d.]+) ms / +(\d+) tokens")
+
+
+def cache_figures(log: str) -> list[tuple[int, int, float]]:
+    """(tokens served from the cache, tokens read, seconds reading them) per request, from
+    llama-cpp-python's verbose log: a request whose beginning matched the last one logs "N
+    prefix-match hit, remaining M prompt tokens to eval"; every request then logs its "prompt
+    eval time = T ms / M tokens" (the first, with nothing cached, only that)."""
+    figures: list[tuple[int, int, float]] = []
+    hit: tuple[int, int] | None = None
+    for line in log.splitlines():
+        m = _PREFIX.search(line)
+        if m:
+            hit = (int(m[1]), int(m[2]))
+            continue
+        m = _EVAL.search(line)
+        if m:
+            cached, read = hit or (0, int(m[2]))
+            figures.append((cached, read, float(m[1]) / 1000))
+            hit = None
+    return figures
 
 
 def _live_model() -> Path | None:
@@ -124,9 +146,10 @@ def _live_model() -> Path | None:
     return path if path.is_file() else None
 
 
-def live(tests: int = 12, seed: int = 5) -> int:
-    """One night against llama-cpp-python's server with SmolLM2: prompt tokens read per request
-    and the share its prompt cache served, from the server's own log."""
+def live(tests: int | None = None, seed: int = 5, n_ctx: int = 2048) -> int:
+    """A whole night (or ``tests`` Tests) against llama-cpp-python's server with SmolLM2, as the
+    live tests start it: prompt tokens per request and the share its prompt cache served, from
+    the server's own log, and the time from a roll to the first word."""
     import random
     import socket
     import subprocess
@@ -149,7 +172,7 @@ def live(tests: int = 12, seed: int = 5) -> int:
         port = sock.getsockname()[1]
     log = tempfile.NamedTemporaryFile(prefix="solo-bench-llama-", suffix=".log", delete=False)
     server = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
-                               "--port", str(port), "--model_alias", "smollm2", "--n_ctx", "2048", "--seed", "13",
+                               "--port", str(port), "--model_alias", "smollm2", "--n_ctx", str(n_ctx), "--seed", "13",
                                "--verbose", "true"], stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"
     try:
@@ -165,23 +188,41 @@ def live(tests: int = 12, seed: int = 5) -> int:
                 time.sleep(0.3)
         narrator = LLMNarrator(TemplateNarrator(seed=seed), base_url=url, api_key="bench", model="smollm2",
                                temperature=0.0, max_retries=0, timeout=120, merge=True, log_path=None,
-                               notice=lambda t: None)
-        firsts: list[float] = []
+                               notice=lambda t: None, context_tokens=n_ctx)
+        narrator.FAILURES_BEFORE_PAUSE = 10 ** 6  # a small model's refused prose: keep asking, all night
+        dropped: list[bool] = []  # per request: did it drop earlier turns (a checkpoint)
+        conversation = getattr(narrator, "conversation", None)
+        if conversation is not None:
+            ask = conversation.request
+
+            def request(*args, **kwargs):
+                pending = ask(*args, **kwargs)
+                dropped.append(pending.dropped)
+                return pending
+
+            conversation.request = request
+        firsts: list[tuple[int, float]] = []  # (request, seconds from the roll to the model's first word)
         state = {"t": 0.0, "seen": True}
+        stream = narrator._stream
 
-        def out(kind, text):
-            if kind == "stream" and text and not state["seen"]:
-                state["seen"] = True
-                firsts.append(time.perf_counter() - state["t"])
+        def timed(*args, **kwargs):
+            for piece, finish in stream(*args, **kwargs):
+                if piece.strip() and not state["seen"]:
+                    state["seen"] = True
+                    firsts.append((narrator.usage["calls"] - 1, time.perf_counter() - state["t"]))
+                yield piece, finish
 
-        night = Night(quick_cast(seed), ASHCAN, seed, narrator=narrator, out=out)
+        narrator._stream = timed
+        night = Night(quick_cast(seed), ASHCAN, seed, narrator=narrator, out=lambda kind, text: None)
         t0 = time.perf_counter()
         night.start()
         rng = random.Random(seed)
-        while night.game.tests < tests and night.game.outcome() is None:
+        while (tests is None or night.game.tests < tests) and night.game.outcome() is None:
+            actions = next_actions(night.game, get_policy("careful"), rng)  # the player's choice, untimed
             state.update(t=time.perf_counter(), seen=False)
-            night.act(next_actions(night.game, get_policy("careful"), rng))
+            night.act(actions)
         seconds = time.perf_counter() - t0
+        calls, fallbacks = narrator.usage["calls"], narrator.usage["fallbacks"]
     finally:
         server.terminate()
         try:
@@ -189,26 +230,50 @@ def live(tests: int = 12, seed: int = 5) -> int:
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
-    hits = [(int(a), int(b)) for a, b in _PREFIX.findall(Path(log.name).read_text(errors="replace"))]
+    figures = cache_figures(Path(log.name).read_text(errors="replace"))
     os.unlink(log.name)
-    if not hits:
+    if len(figures) < 2:
         print("  (the live server logged no prompt-cache figures)")
         return 0
-    read = sum(m for _, m in hits)
-    total = sum(n + m for n, m in hits)
-    later = [n / (n + m) for n, m in hits[1:] if n + m]
-    firsts.sort()
-    print(f"Live: llama-cpp-python's server with SmolLM2-135M, one night of {night.game.tests} Tests, "
-          f"{len(hits)} requests, {seconds:.0f} s:")
-    print(f"  prompt tokens {total:,}, of which {total - read:,} ({(total - read) / total:.0%}) from the server's "
-          f"cache; read per request: median {sorted(m for _, m in hits)[len(hits) // 2]}")
-    if later:
-        print(f"  requests after the first: cached share lowest {min(later):.0%}, median "
-              f"{sorted(later)[len(later) // 2]:.0%}; at least 70 % in {sum(x >= 0.7 for x in later)} of {len(later)}")
-    if firsts:
-        print(f"  from a Test's roll to the first word: median {firsts[len(firsts) // 2]:.2f} s, "
-              f"longest {firsts[-1]:.2f} s")
+    report(figures, dropped, firsts, night.game.tests, seconds, calls, fallbacks, n_ctx)
     return 0
+
+
+def report(figures, dropped, firsts, tests, seconds, calls, fallbacks, n_ctx) -> None:
+    """Print the live figures: per request (cached, read), which dropped earlier turns, and the
+    time from a roll to the model's first word."""
+    reading = sorted(t for _n, _m, t in figures[1:])
+    figures = [(n, m) for n, m, _t in figures]
+    later = figures[1:]
+    total = sum(n + m for n, m in later)
+    cached = sum(n for n, _m in later)
+    shares = [n / (n + m) for n, m in later if n + m]
+    anew = {k for k, f in enumerate(dropped) if f and k} if len(dropped) == len(figures) else set()
+    print(f"Live: llama-cpp-python's server with SmolLM2-135M (n_ctx {n_ctx}), a night of {tests} Tests, "
+          f"{len(figures)} requests ({fallbacks} of {calls} beats or stretches told by the templates), {seconds:.0f} s:")
+    print(f"  requests after the first: prompt tokens {total:,}, of which {cached:,} ({cached / total:.0%}) from the "
+          f"server's cache; read per request: median {_median([m for _n, m in later])}, "
+          f"prompt per request: median {_median([n + m for n, m in later])}")
+    print(f"  cached share per request: lowest {min(shares):.0%}, median {_median(shares):.0%}; "
+          f"at least 70 % in {sum(x >= 0.7 for x in shares)} of {len(shares)}")
+    if anew:
+        kept = [n / (n + m) for k, (n, m) in enumerate(figures) if k and k not in anew and n + m]
+        print(f"  {len(anew)} requests dropped earlier turns (checkpoints: the window was full), marked *; "
+              f"the other {len(kept)} had at least {min(kept):.0%} from the cache")
+    print("  per request (cached/read): " + " ".join(
+        f"{n}/{m}{'*' if k in anew else ''}" for k, (n, m) in enumerate(figures)))
+    print(f"  the server's time reading a request's new tokens: median {_median(reading):.2f} s, "
+          f"longest {reading[-1]:.2f} s")
+    if firsts:
+        seen = sorted(s for _k, s in firsts)
+        after = sorted(s for k, s in firsts if k in anew)
+        print(f"  from a roll to the model's first word: median {_median(seen):.2f} s, longest {seen[-1]:.2f} s"
+              + (f" (at a checkpoint: median {_median(after):.2f} s)" if after else ""))
+
+
+def _median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else float("nan")
 
 
 def main(tests: int = 6) -> int:

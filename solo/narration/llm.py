@@ -1,13 +1,14 @@
 """The LLM narrator: any OpenAI-compatible chat endpoint (OpenAI, Ollama, llama.cpp's server,
 LM Studio, vLLM) behind the same small ``Narrator`` interface.
 
-The rules are resolved before the model speaks; the prompt states the outcome as fact. Any
-failure — no key, connection refused, timeout, 429, 5xx, a malformed or empty reply, a stream
-cut mid-way — falls back to the template narrator for that beat, with one quiet notice, and
-play goes on. Model text is untrusted: control sequences are stripped and length is capped.
-Every exchange is logged (JSON lines, readable by the user only, never the key nor
-credentials in the server's URL). ``openai`` is imported only here, and only when a narrator
-is made.
+The rules are resolved before the model speaks; the prompt states the outcome as fact. The
+night's requests make one conversation that only grows (:mod:`.conversation`), so a server
+with a prompt cache reads only the new turn. Any failure — no key, connection refused,
+timeout, 429, 5xx, a malformed or empty reply, a stream cut mid-way — falls back to the
+template narrator for that beat, with one quiet notice, and play goes on. Model text is
+untrusted: control sequences are stripped and length is capped. Every exchange is logged
+(JSON lines, readable by the user only, never the key nor credentials in the server's URL).
+``openai`` is imported only here, and only when a narrator is made.
 
 Every stage of a request has a deadline (:mod:`.deadlines`, ``[llm]`` in config.toml):
 connecting, the first text, a minimum rate and the longest silence after it, and a cap on the
@@ -25,7 +26,6 @@ import queue
 import re
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -33,6 +33,7 @@ from typing import Any
 
 from .base import Retraction, narrate_text, strip_control
 from .beats import Beat
+from .conversation import Conversation, Pending
 from .deadlines import Clock, Deadlines, read_deadlines
 from .templates import make_environment, prompts_dir
 
@@ -66,7 +67,8 @@ class LLMNarrator:
                  prompt_set: str = "llm", merge: bool | None = None, max_tokens_per_test: int | None = None,
                  connect_timeout: float | None = None, first_text_timeout: float | None = None,
                  min_rate: float | None = None, rate_window: float | None = None,
-                 request_timeout: float | None = None, deadlines: Deadlines | None = None) -> None:
+                 request_timeout: float | None = None, deadlines: Deadlines | None = None,
+                 context_tokens: int | None = None) -> None:
         config = load_config()
         self.fallback = fallback
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
@@ -98,7 +100,10 @@ class LLMNarrator:
                       "seconds": 0.0}
         self.last_finish: str | None = None
         self.env = make_environment(prompts_dir())
-        self.recent: deque[str] = deque(maxlen=3)  # the last few narrations, for continuity
+        #: The night's requests and what was told for each, resent as prior turns so that a
+        #: server's prompt cache reads only the new one (``context_tokens``: the model's window).
+        self.conversation = Conversation(int(context_tokens or os.environ.get("SOLO_LLM_CONTEXT")
+                                             or config.get("context_tokens", 2048)))
         self._client = None
         self._client_error: str | None = None
         self._warned = False
@@ -140,7 +145,7 @@ class LLMNarrator:
         self._client_error = None
 
     def narrate(self, beat: Beat) -> Iterator[str]:
-        yield from self._told(lambda: self.messages(beat), lambda: self.fallback.tell(beat), beat.kind,
+        yield from self._told(lambda: self._request(beat), lambda: self.fallback.tell(beat), beat.kind,
                               self.max_tokens)
 
     #: Beats the templates tell even when a model narrates merged stretches: short table talk
@@ -156,18 +161,17 @@ class LLMNarrator:
         if len(beats) == 1:
             yield from self.narrate(beats[0])
             return
-        yield from self._told(lambda: self.stretch_messages(beats),
+        yield from self._told(lambda: self._stretch_request(beats),
                               lambda: " ".join(t for t in (self.fallback.tell(b) for b in beats) if t),
                               "+".join(b.kind for b in beats), self.max_tokens_per_test)
 
-    def _told(self, make_messages, fallback, kind: str, max_tokens: int) -> Iterator[str]:
+    def _told(self, make_request, fallback, kind: str, max_tokens: int) -> Iterator[str]:
         if self.paused:
             self.usage["fallbacks"] += 1
-            text = fallback()
-            self.recent.append(text)
-            yield text
+            yield fallback()
             return
-        messages = make_messages()
+        pending = make_request()
+        messages = pending.messages
         started = time.monotonic()
         streamed: list[str] = []
         error: str | None = None
@@ -216,11 +220,14 @@ class LLMNarrator:
             if streamed:
                 yield Retraction("")
             fallback_text = fallback()
-            self.recent.append(fallback_text)
+            if error.startswith("HTTP 400"):
+                self.conversation.reset()  # refused as it stood (e.g. too long): start afresh
+            else:  # what was told in its place, not the refused reply, follows in the conversation
+                self.conversation.keep(pending, fallback_text)
             yield fallback_text
             return
         self._failures = 0
-        self.recent.append(text)
+        self.conversation.keep(pending, text)
 
     def respond(self, character, beat: Beat) -> str:
         """Autoplay's player answers come from the templates (fast and offline)."""
@@ -232,24 +239,25 @@ class LLMNarrator:
     # ------------------------------------------------------------------ prompts
 
     def messages(self, beat: Beat) -> list[dict[str, str]]:
-        """The prompt for one beat: the system prompt (the same all night), then what changes, the
-        slowest first (see :meth:`_changing`), then the beat's facts."""
-        user = self._beat_prompt(beat).strip()
+        """The request for one beat: the system prompt (the same all night), the conversation
+        so far, then a new user turn: what the story has established (what changed since the
+        last request), the night so far, the beat's facts."""
+        return self._request(beat).messages
+
+    def stretch_messages(self, beats: list[Beat]) -> list[dict[str, str]]:
+        """The request for a stretch: as :meth:`messages`, the facts of every beat in order."""
+        return self._stretch_request(beats).messages
+
+    def _request(self, beat: Beat) -> Pending:
         fiction = beat.get("f")
         known = isinstance(fiction, dict) and bool(fiction.get("people"))
         summary = beat.get("summary") or ""
         # with the fiction, who is hurt is said in it: only the first part of the summary
-        context = self._changing(fiction if known and self.prompt_set == "llm" else None,
-                                 summary.split(";")[0] + "." if known and summary else summary,
-                                 " ".join(self.recent)[-400:])
-        if context:
-            user = context + "\n" + user
-        return [{"role": "system", "content": self._system(beat.get("cast"))}, {"role": "user", "content": user}]
+        return self._ask(self._system(beat.get("cast")), fiction if known else None,
+                         summary.split(";")[0] + "." if known and summary else summary,
+                         self._beat_prompt(beat).strip(), self.max_tokens)
 
-    def stretch_messages(self, beats: list[Beat]) -> list[dict[str, str]]:
-        """The prompt for a stretch: what never changes first (the system prompt: setting,
-        cast, rules), then what the story has established, the night so far and the last
-        narration (see :meth:`_changing`), then the facts of every beat, in order, last."""
+    def _stretch_request(self, beats: list[Beat]) -> Pending:
         facts: list[str] = []
         for beat in beats:
             rendered = [ln.strip() for ln in self._beat_prompt(beat).splitlines() if ln.strip()]
@@ -263,28 +271,19 @@ class LLMNarrator:
             ask = None
         fiction = first.get("f")
         summary = (first.get("summary") or "").split(";")[0]
-        context = self._changing(fiction if isinstance(fiction, dict) and fiction.get("people") else None,
-                                 summary + "." if summary else "", " ".join(self.recent)[-400:])
-        # the template is given only the facts: what changes less is put before them, here
-        user = self.env.get_template(f"{self.prompt_set}/stretch.j2").render(
-            facts=facts, ask=ask, f=None, summary="", recent="").strip()
-        return [{"role": "system", "content": self._system()},
-                {"role": "user", "content": (context + "\n" + user) if context else user}]
+        user = self.env.get_template(f"{self.prompt_set}/stretch.j2").render(facts=facts, ask=ask).strip()
+        return self._ask(self._system(), fiction if isinstance(fiction, dict) and fiction.get("people") else None,
+                         summary + "." if summary else "", user, self.max_tokens_per_test)
 
-    def _changing(self, fiction: dict | None, summary: str, recent: str) -> str:
-        """What changes from request to request, before the facts, the slowest first: what the
-        story has established (the same from one Test to the next until someone is hurt, moves
-        or speaks; its lines only grow at the end), then the night so far (its count of Tests
-        changes every time), then the last narration. A server that keeps a prompt cache
-        (llama.cpp's, vLLM, Ollama) reads again only from the first difference."""
-        parts = []
-        if fiction is not None:
-            parts.append(self.env.get_template("llm/_fiction.j2").render(f=fiction).strip())
-        if summary:
-            parts.append(f"The night so far: {summary}")
-        if recent:
-            parts.append(f"Last narrated: {recent}")
-        return "\n".join(parts)
+    def _ask(self, system: str, fiction: dict | None, summary: str, facts: str, room: int) -> Pending:
+        """The request (see :mod:`.conversation`): the story's lines, then the night so far
+        (its count of Tests changes every time), then the facts."""
+        lines: list[str] = []
+        if fiction is not None and self.prompt_set == "llm":
+            rendered = self.env.get_template("llm/_fiction.j2").render(f=fiction).strip().splitlines()
+            lines = [ln for ln in rendered[1:] if ln.strip()]  # below its heading
+        news = "\n".join(p for p in (f"The night so far: {summary}" if summary else "", facts) if p)
+        return self.conversation.request(system, lines, news, room)
 
     def _system(self, cast=None) -> str:
         """The system prompt: the same for every request of a night (a server may cache it)."""
@@ -338,6 +337,7 @@ class LLMNarrator:
             if usage is not None:
                 reported = True
                 self.usage["prompt_tokens"] += int(getattr(usage, "prompt_tokens", 0) or 0)
+                self.conversation.measured(messages, int(getattr(usage, "prompt_tokens", 0) or 0))
                 self.usage["completion_tokens"] += int(getattr(usage, "completion_tokens", 0) or 0)
             choices = getattr(chunk, "choices", None) or []
             if not choices:

@@ -144,8 +144,8 @@ class Night:
     def _set_narrator(self, narrator) -> None:
         self._narrator = narrator
         if hasattr(narrator, "set_cast"):
-            narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude]}
-                               for c in self.game.cast])
+            narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude],
+                                "pronouns": getattr(c, "pronouns", "they/them")} for c in self.game.cast])
         self._attach()
 
     def _attach(self) -> None:
@@ -414,6 +414,9 @@ class Night:
             undone.append(step)
         self.story = story
         self._attach()
+        conversation = getattr(self._narrator, "conversation", None)
+        if conversation is not None:  # a model is not to hear again what was taken back
+            conversation.reset()
         self.last_events = self.step_events[-1] if self.step_events else []
         self.autosave()
         self.write_transcript()

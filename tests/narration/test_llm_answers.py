@@ -31,7 +31,7 @@ def prompts(cassette: str) -> list[str]:
     import yaml
 
     data = yaml.safe_load((CASSETTES / cassette).read_text(encoding="utf-8"))
-    return [json.loads(i["request"]["body"])["messages"][1]["content"] for i in data["interactions"]]
+    return [json.loads(i["request"]["body"])["messages"][-1]["content"] for i in data["interactions"]]
 
 
 def test_a_reply_that_flips_the_answer_falls_back_to_the_templates(tmp_path):

@@ -80,7 +80,7 @@ def test_a_night_narrated_by_a_real_model(base_url, tmp_path):
 def test_the_prompt_states_the_resolved_outcome_as_fact(base_url, tmp_path):
     beats = [b for b in night_beats() if b.kind == "outcome"]
     n = narrator(base_url, tmp_path, [])
-    user = n.messages(beats[0])[1]["content"]
+    user = n.messages(beats[0])[-1]["content"]
     assert ("SUCCEEDS" in user) == beats[0]["success"]
     assert beats[0]["fallout_name"] in user
 
@@ -113,6 +113,9 @@ def test_a_played_night_told_once_per_test_by_a_real_model(base_url, tmp_path):
     cassette = (CASSETTES / "smollm2-merged.yaml").read_text(encoding="utf-8")
     import yaml  # the prompts as sent (the file folds long lines anywhere)
 
-    sent = [json.loads(i["request"]["body"])["messages"][1]["content"] for i in yaml.safe_load(cassette)["interactions"]]
-    assert all("What the story has established" in u and "in this order" in u for u in sent)
+    sent = [json.loads(i["request"]["body"])["messages"] for i in yaml.safe_load(cassette)["interactions"]]
+    # one conversation: each request resends the one before it and its reply, then asks anew
+    assert all(m[:len(p)] == p and m[len(p)]["role"] == "assistant" for p, m in zip(sent, sent[1:]))
+    assert all("What the story has established" in m[1]["content"] for m in sent)
+    assert all("in this order" in m[-1]["content"] for m in sent[1:])
     assert DUMMY_KEY not in cassette

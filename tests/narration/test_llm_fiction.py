@@ -78,7 +78,9 @@ def play_tests(night, rng, n):
 
 def _requests(cassette: str) -> list[str]:
     data = yaml.safe_load((CASSETTES / cassette).read_text(encoding="utf-8"))
-    return [json.loads(i["request"]["body"])["messages"][1]["content"] for i in data["interactions"]]
+    # each request's conversation: what its user turns say, the earlier ones included
+    return ["\n".join(m["content"] for m in json.loads(i["request"]["body"])["messages"] if m["role"] == "user")
+            for i in data["interactions"]]
 
 
 def test_the_prompts_state_the_fiction(tmp_path):

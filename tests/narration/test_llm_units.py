@@ -137,8 +137,8 @@ def test_the_defaults(tmp_path):
     assert n.merge is True and n.max_tokens_per_test == 220 and n.prompt_set == "llm" and n.setting is None
     assert n.usage == {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False,
                        "seconds": 0.0}
-    assert n.paused is False and n.guard is None and n.last_finish is None and list(n.recent) == []
-    assert n.recent.maxlen == 3
+    assert n.paused is False and n.guard is None and n.last_finish is None and n.conversation.turns == []
+    assert n.conversation.window == 2048
     n.notice("nothing happens")
     home = LLMNarrator(TemplateNarrator(1))
     assert home.log_path == L._default_log() and home.log_path.name == "llm-exchanges.jsonl"
@@ -164,7 +164,8 @@ def test_a_good_reply_is_told_counted_and_remembered(tmp_path):
     assert narrate_text(n, dawn()) == "The sun comes up. It is over."
     assert n.usage["calls"] == 1 and n.usage["prompt_tokens"] == 50 and n.usage["completion_tokens"] == 12
     assert n.usage["fallbacks"] == 0 and n.usage["estimated"] is False and n.last_finish == "stop"
-    assert list(n.recent) == ["The sun comes up. It is over."]
+    assert n.conversation.turns == [(n._client.calls[0]["messages"][-1]["content"], "The sun comes up. It is over.",
+                                     ())]
     call = n._client.calls[0]
     assert call["model"] == "fake" and call["stream"] is True and call["max_tokens"] == 160
     assert call["temperature"] == 0.8 and call["stream_options"] == {"include_usage": True}
@@ -216,7 +217,7 @@ def test_a_failed_request_falls_back_with_one_notice_and_is_logged(tmp_path):
     n = make(tmp_path, RuntimeError("boom"), ok("Fine ", "now."), notices=notices)
     assert narrate_text(n, dawn()) == tmpl(dawn())
     assert notices == ["LLM narration unavailable (RuntimeError: boom); narrating from templates, play goes on"]
-    assert n.usage["fallbacks"] == 1 and n._failures == 1 and list(n.recent) == [tmpl(dawn())]
+    assert n.usage["fallbacks"] == 1 and n._failures == 1 and [t[1] for t in n.conversation.turns] == [tmpl(dawn())]
     assert narrate_text(n, dawn()) == "Fine now."
     assert n._failures == 0 and len(notices) == 1
     rec = [json.loads(x) for x in (tmp_path / "ex.jsonl").read_text().splitlines()]
@@ -289,7 +290,7 @@ def test_three_failed_beats_pause_the_model_until_retry(tmp_path):
                            "tell the night until you type: narrator retry")
     assert len(notices) == 2
     assert narrate_text(n, dawn()) == twin.tell(dawn())  # paused: no request
-    assert len(n._client.calls) == 3 and n.usage["fallbacks"] == 4 and len(n.recent) == 3
+    assert len(n._client.calls) == 3 and n.usage["fallbacks"] == 4 and len(n.conversation.turns) == 3
     n._client_error = "stale"
     n.retry()
     assert (n.paused, n._failures, n._warned, n._client_error) == (False, 0, False, None)
@@ -363,40 +364,16 @@ def test_a_beats_prompt_states_the_night_the_fiction_and_what_was_told(tmp_path)
     n.set_cast([{"name": "Ann", "archetype": "The Jock", "aptitude": "Power"}])
     msgs = n.messages(dawn(summary="After 3 Tests: 1/4 weaknesses found; Ann unhurt.", f=FICTION))
     assert msgs[0] == {"role": "system", "content": n._system()}
-    assert "Ann (The Jock, good at Power)" in msgs[0]["content"]
+    assert "Ann (they/them; The Jock, good at Power)" in msgs[0]["content"]
     user = msgs[1]["content"]
-    assert user.startswith("What the story has established")  # what changes least, first
+    assert len(msgs) == 2 and user.startswith("What the story has established")  # what changes least, first
     assert "\nThe night so far: After 3 Tests: 1/4 weaknesses found.\nFacts: the sun rises." in user
     assert "- The group is at the boathouse." in user
     assert user.index("Only Ann is left alive") < user.index("The night so far") and "Last narrated" not in user
     assert user.endswith("Facts: the sun rises. Survivors: Ann, Bo. Lost: Cy. Close the film in two sentences.")
     assert n.messages(dawn())[1]["content"] == n._beat_prompt(dawn()).strip()
-    n.recent.extend(["a" * 300, "b" * 300])
     user = n.messages(dawn(summary="S; rest"))[1]["content"]
-    assert user.startswith("The night so far: S; rest\nLast narrated: " + ("a" * 99 + " " + "b" * 300) + "\n")
-    assert "What the story has established" not in user
-
-
-def test_requests_of_a_night_share_their_beginning_up_to_what_changed(tmp_path):
-    """The order that lets a server's prompt cache serve most of each request: the system
-    prompt, the fiction, the night so far, the last narration, the facts. Two Tests in a row
-    with the same fiction share everything before their count of Tests."""
-    import os
-
-    n = make(tmp_path)
-    n.set_cast([{"name": "Ann", "archetype": "The Jock", "aptitude": "Power"}])
-    threat = {"nature": "n", "suit": None, "severity": "deadly", "killer": False, "difficulty": 3, "living": ["Ann"],
-              "f": FICTION}
-    for ask in (n.messages, lambda b: n.stretch_messages([b, Beat("threat", threat | {"summary": b["summary"]})])):
-        n.recent.clear()
-        one = ask(dawn(summary="After 3 Tests: 1/4 weaknesses found; Ann unhurt.", f=FICTION))
-        n.recent.append("The lake is still.")
-        two = ask(dawn(summary="After 4 Tests: 1/4 weaknesses found; Ann unhurt.", f=FICTION))
-        assert one[0] == two[0]
-        shared = os.path.commonprefix([one[1]["content"], two[1]["content"]])
-        assert shared.endswith("\nThe night so far: After ")
-        assert "- The group is at the boathouse." in shared and "Only Ann is left alive" in shared
-        assert two[1]["content"].index("Last narrated: The lake is still.") > len(shared)
+    assert user.startswith("The night so far: S; rest\nFacts:") and "What the story has established" not in user
 
 
 def test_the_opening_prompt_names_its_own_cast(tmp_path):
@@ -404,8 +381,10 @@ def test_the_opening_prompt_names_its_own_cast(tmp_path):
     n.set_cast([{"name": "Zed", "archetype": "", "aptitude": "Power"}])
     beat = Beat("opening", {"names": ["Ann"], "cast": [{"name": "Ann", "archetype": "", "aptitude": "Resolve"}]})
     system = n.messages(beat)[0]["content"]
-    assert "Ann (no archetype, good at Resolve)" in system and "Zed" not in system
-    assert "Zed (no archetype, good at Power)" in n._system()
+    assert "Ann (they/them; no archetype, good at Resolve)" in system and "Zed" not in system
+    assert "Zed (they/them; no archetype, good at Power)" in n._system()
+    n.set_cast([{"name": "Zed", "archetype": "", "aptitude": "Power", "pronouns": "she/her"}])
+    assert "Zed (she/her; no archetype, good at Power)" in n._system()
 
 
 def test_another_prompt_set_states_no_fiction(tmp_path):
@@ -456,8 +435,6 @@ def test_a_stretch_asks_the_last_one_alive_by_name_and_ends_a_night_without_a_qu
     user = n.stretch_messages([threat, dawn()])[1]["content"]
     assert "End with" not in user and "The night so far" not in user and "Last narrated" not in user
     assert "What the story has established" not in user
-    n.recent.append("c" * 500)
-    assert "Last narrated: " + "c" * 400 + "\n" in n.stretch_messages([threat, dawn()])[1]["content"]
 
 
 def test_the_opening_in_a_stretch_gives_its_first_line(tmp_path):
@@ -644,15 +621,13 @@ def test_a_broken_stream_is_logged_with_its_own_error(tmp_path):
     assert rec["error"] == "ConnectionError: reset"
 
 
-def test_a_stretch_asks_from_its_last_beat_and_remembers_every_recent_text(tmp_path):
+def test_a_stretch_asks_from_its_last_beat(tmp_path):
     n = make(tmp_path)
     threat = Beat("threat", {"nature": "n", "suit": None, "severity": "joker", "killer": False, "difficulty": 3,
                              "living": ["Ann", "Bo"]})
     msgs = n.stretch_messages([dawn(), dawn(), threat])
     assert msgs[1]["role"] == "user" and msgs[1]["content"].endswith('End with: "Who goes?"')
     assert set(msgs[1]) == {"role", "content"}
-    n.recent.extend(["first told.", "second told."])
-    assert "Last narrated: first told. second told.\n" in n.stretch_messages([threat, dawn()])[1]["content"]
 
 
 def test_a_beat_prompt_without_facts_gives_only_its_first_line(tmp_path):
@@ -677,7 +652,7 @@ def test_the_config_lives_in_the_users_config_folder(tmp_path, monkeypatch):
 def test_the_cap_stops_reading_and_keeps_what_fits(tmp_path):
     n = make(tmp_path, ok(*["word " for _ in range(50)]), max_chars=20)
     assert list(n.narrate(dawn())) == ["word "] * 4  # nothing empty after the cap
-    assert list(n.recent) == ["word word word word"]
+    assert n.conversation.turns[-1][1] == "word word word word"  # what was shown is what follows
     rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
     assert rec["text"] == "word word word word" and rec["error"] is None
     n = make(tmp_path, ok(*["word " for _ in range(50)]), max_chars=21)

@@ -359,10 +359,11 @@ def test_the_narrators_setting_is_the_nights_unless_one_is_given():
 def test_the_narrator_is_told_the_cast():
     narrator = Scripted()
     night = table(narrator=narrator)
-    assert narrator.cast == [{"name": "Ann", "archetype": "The Jock", "aptitude": "Power"},
-                             {"name": "Bo", "archetype": "The Nerd", "aptitude": "Resolve"},
-                             {"name": "Cy", "archetype": "", "aptitude": "Intellect"},
-                             {"name": "Di", "archetype": "The Final Girl", "aptitude": "Finesse"}]
+    # pronouns: "they/them" until the cast says otherwise
+    assert narrator.cast == [{"name": "Ann", "archetype": "The Jock", "aptitude": "Power", "pronouns": "they/them"},
+                             {"name": "Bo", "archetype": "The Nerd", "aptitude": "Resolve", "pronouns": "they/them"},
+                             {"name": "Cy", "archetype": "", "aptitude": "Intellect", "pronouns": "they/them"},
+                             {"name": "Di", "archetype": "The Final Girl", "aptitude": "Finesse", "pronouns": "they/them"}]
     other = Scripted()
     night.narrator = other
     assert other.cast == narrator.cast and night.narrator is other

@@ -1,0 +1,107 @@
+"""The conversation a model narrator holds with its server over a night: it only grows.
+
+Each request sends the system prompt, then every earlier request and what was told for it
+(user and assistant turns, word for word), then the new beat's facts as the last user turn.
+What the model has read before is the beginning of what it reads next, so a server that keeps
+a prompt cache (llama.cpp's server, llama-cpp-python's, vLLM, Ollama) reads only the new turn.
+
+What the story has established is stated in full once, then only its lines that changed.
+When the next request would not fit the model's window (with room for the reply), the turns
+after the first are dropped all at once (a checkpoint): the new turn states what changed
+since the first and the end of the last narration, and the conversation grows from there.
+The system prompt and the first turn (the opening) stay the beginning of every request all
+night; only when even they would not fit does the conversation start afresh.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+FULL = "What the story has established (never contradict it):"
+SINCE = "Since then, the story has established (never contradict it):"
+#: Characters of the last narration restated after a checkpoint.
+LAST_TOLD = 200
+
+
+class Pending(NamedTuple):
+    """A request not yet answered: its messages, the story's lines it leaves stated, how many
+    earlier turns it resends, and whether it dropped some (a checkpoint)."""
+
+    messages: list[dict[str, str]]
+    lines: tuple[str, ...]
+    kept: int
+    dropped: bool
+
+
+class Conversation:
+    """The turns kept for the next request, within ``window`` tokens (the model's context)."""
+
+    #: Turns kept at a checkpoint: the first (the opening, or the first after a fresh start),
+    #: so that what follows the system prompt stays the same all night.
+    ANCHOR = 1
+
+    def __init__(self, window: int = 2048) -> None:
+        self.window = window
+        #: (what was asked, what was told, the story's lines as stated then)
+        self.turns: list[tuple[str, str, tuple[str, ...]]] = []
+        self.chars_per_token = 3.5  # until a server reports its count (English: 3.7 for SmolLM2)
+        self.checkpoints = 0
+
+    @property
+    def stated(self) -> tuple[str, ...]:
+        """The story's lines as the conversation last stated them."""
+        return self.turns[-1][2] if self.turns else ()
+
+    def tokens(self, messages: list[dict[str, str]]) -> int:
+        """About how many tokens ``messages`` take (a few more per message for its markers)."""
+        return int(sum(len(m["content"]) / self.chars_per_token + 5 for m in messages))
+
+    def request(self, system: str, lines: list[str], news: str, room: int) -> Pending:
+        """The next request: the system prompt, the turns kept, and a user turn of the story's
+        lines (those new since the last turn kept, or all) and then ``news``. Every earlier
+        turn while they leave ``room`` tokens for the reply in the window; else the first
+        turn only, with the end of the last narration; else none, the story told in full."""
+        lines = tuple(lines)
+        n = len(self.turns)
+        for kept in dict.fromkeys(k for k in (n, min(n, self.ANCHOR), 0)):
+            stated = self.turns[kept - 1][2] if kept else ()
+            told = self.turns[-1][1] if kept < n else ""
+            if len(told) > LAST_TOLD:  # its end, from a word on
+                told = told[-LAST_TOLD:].split(" ", 1)[-1]
+            new = [line for line in lines if line not in stated]
+            user = _user(SINCE if kept else FULL, new, told, news)
+            asked = [{"role": "system", "content": system}] + self.history(kept) + [{"role": "user", "content": user}]
+            if not kept or self.tokens(asked) + room <= self.window:
+                return Pending(asked, lines, kept, kept < n)
+        raise AssertionError("unreachable")  # pragma: no cover - kept 0 always returns
+
+    def history(self, kept: int | None = None) -> list[dict[str, str]]:
+        return [{"role": role, "content": text} for asked, told, _lines in self.turns[:kept]
+                for role, text in (("user", asked), ("assistant", told))]
+
+    def keep(self, pending: Pending, told: str) -> None:
+        """Remember ``pending`` and what was told for it (the model's reply, or the templates'
+        text that replaced a reply not kept)."""
+        self.checkpoints += pending.dropped
+        del self.turns[pending.kept:]
+        self.turns.append((pending.messages[-1]["content"], told, pending.lines))
+
+    def measured(self, messages: list[dict[str, str]], prompt_tokens: int) -> None:
+        """The server counted ``prompt_tokens`` for ``messages``: estimate by that from now on."""
+        chars = sum(len(m["content"]) for m in messages)
+        if prompt_tokens > 0 and chars:
+            self.chars_per_token = max(1.0, chars / prompt_tokens)
+
+    def reset(self) -> None:
+        """Start afresh at the next request (a server refused the last one, e.g. as too long)."""
+        self.checkpoints += bool(self.turns)
+        self.turns.clear()
+
+
+def _user(header: str, lines, told: str, news: str) -> str:
+    parts = [header + "\n" + "\n".join(lines)] if lines else []
+    if told:
+        parts.append(f"Last narrated: {told}")
+    if news:
+        parts.append(news)
+    return "\n".join(parts)

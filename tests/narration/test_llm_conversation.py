@@ -1,0 +1,170 @@
+"""The model narrator's requests make one conversation that only grows (solo/narration/
+conversation.py): each request begins with the one before it and what was told for it, so a
+server's prompt cache reads only the new turn; a refused reply is not kept (what the templates
+told instead is); the story is stated in full once, then only what changed; a full window
+drops the earlier turns all at once, and the conversation grows again from there."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace as NS
+
+import pytest
+
+from solo.narration.base import narrate_text
+from solo.narration.beats import Beat
+from solo.narration.conversation import FULL, SINCE
+
+from .test_llm_units import _no_settings, dawn, ok, tmpl  # noqa: F401 (the fixture)
+from .test_llm_units import make as _make
+
+
+def make(tmp_path, *streams, **kw):
+    """The scripted narrator, with deadlines no loaded machine reaches (the replies are instant)."""
+    n = _make(tmp_path, *streams, **kw)
+    n.timeout = n.stall = 60.0
+    return n
+
+
+def person(name, hurts=(), items=("compass",)):
+    return {"name": name, "alive": True, "hurt": bool(hurts), "hurts": list(hurts), "scrapes": [],
+            "items": list(items), "lost": []}
+
+
+def fiction(ann_hurts=(), location="the boathouse"):
+    return {"location": location, "people": [person("Ann", ann_hurts), person("Bo", items=())],
+            "weaknesses": {}, "living_count": 2, "living": ["Ann", "Bo"], "lines": []}
+
+
+def outcome(n, f):
+    return Beat("outcome", {"name": "Ann", "success": True, "severity": "dangerous", "nature": "n",
+                            "fallout_name": "Clean", "killer": False, "strike": False, "weakness": False, "lost_item": None,
+                            "scrape": None, "hurt": None, "said": None, "player_action": None, "living": ["Ann", "Bo"],
+                            "summary": f"After {n} Tests: 0/4 weaknesses found; x", "f": f})
+
+
+def test_each_request_begins_with_the_one_before_and_what_was_told(tmp_path):
+    replies = [f"Told {k}." for k in range(4)]
+    n = make(tmp_path, *[ok(r) for r in replies])
+    stories = [fiction(), fiction(), fiction(ann_hurts=["a cut arm"]), fiction(ann_hurts=["a cut arm"])]
+    for k, f in enumerate(stories):
+        assert narrate_text(n, outcome(k + 1, f)) == replies[k]
+    calls = [c["messages"] for c in n._client.calls]
+    for k, (before, after) in enumerate(zip(calls, calls[1:])):
+        assert after[:len(before)] == before  # the whole earlier request, unchanged: a cached prefix
+        assert after[len(before)] == {"role": "assistant", "content": replies[k]}
+        assert [m["role"] for m in after[len(before) + 1:]] == ["user"]  # and one new turn
+    assert [len(c) for c in calls] == [2, 4, 6, 8] and calls[-1][0]["role"] == "system"
+    # the story in full once, then only the lines that changed
+    first, same, hurt = calls[0][1]["content"], calls[1][-1]["content"], calls[2][-1]["content"]
+    assert first.startswith(FULL) and "- The group is at the boathouse." in first and "- Bo is alive" in first
+    assert same.startswith("The night so far: After 2 Tests") and "established" not in same
+    assert hurt.startswith(SINCE + "\n- Ann is alive; hurt: a cut arm; carries compass.\nThe night so far: After 3")
+    assert "Bo" not in hurt and "boathouse" not in hurt
+    assert n.conversation.checkpoints == 0
+
+
+def test_a_refused_reply_is_not_kept_what_was_told_instead_is(tmp_path):
+    notices = []
+    n = make(tmp_path, ok("Cy waves from the dock."), ok("Ann waits."), notices=notices)
+    n.guard = lambda text: [NS(why="Cy is dead")] if "Cy" in text else []
+    told = narrate_text(n, dawn(f=fiction()))
+    assert told == tmpl(dawn()) and "contradicts the story" in notices[0]
+    narrate_text(n, dawn(f=fiction()))
+    second = n._client.calls[1]["messages"]
+    assert second[2] == {"role": "assistant", "content": told}
+    assert not any("Cy waves" in m["content"] for m in second)
+
+
+def test_a_full_window_drops_the_turns_after_the_first_at_once(tmp_path):
+    replies = [f"Reply number {k}, " + " and the dark" * 12 + "." for k in range(14)]
+    n = make(tmp_path, *[ok(r, tokens=None) for r in replies], context_tokens=900)
+    for k in range(len(replies)):
+        narrate_text(n, outcome(k + 1, fiction(ann_hurts=["a cut arm"] if k >= 6 else ())))
+    calls = [c["messages"] for c in n._client.calls]
+    dropped = [k for k in range(1, len(calls)) if len(calls[k]) <= len(calls[k - 1])]
+    assert len(dropped) >= 2, [len(c) for c in calls]  # the window filled more than once
+    assert n.conversation.checkpoints == len(dropped)
+    anchor = calls[0] + [{"role": "assistant", "content": replies[0]}]
+    for k in dropped:
+        # the system prompt and the first turn stay; then what changed since it, and the end
+        # of what was told last
+        assert len(calls[k]) == 4 and calls[k][:3] == anchor
+        user = calls[k][3]["content"]
+        told = replies[k - 1]
+        assert f"Last narrated: {told if len(told) <= 200 else told[-200:].split(' ', 1)[1]}\n" in user
+        assert ("Ann is alive; hurt: a cut arm" in user) is (k > 6) and "Bo is alive" not in user
+    for k in range(1, len(calls)):
+        if k not in dropped:  # between checkpoints the conversation only grows
+            before = calls[k - 1]
+            assert calls[k][:len(before)] == before and calls[k][len(before)]["content"] == replies[k - 1]
+    # a block at a time: between two checkpoints, several requests share their beginning
+    assert min(b - a for a, b in zip(dropped, dropped[1:])) >= 3, dropped
+    # and no request is larger than the window leaves room for, with its reply
+    assert all(n.conversation.tokens(c) + n.max_tokens <= 900 for c in calls)
+
+
+def test_when_even_the_first_turn_does_not_fit_the_conversation_starts_afresh(tmp_path):
+    long = "The dark goes on. " * 120
+    n = make(tmp_path, *[ok(t, tokens=None) for t in (long, "Two.", "Three.")], context_tokens=900, max_chars=5000)
+    for k in range(3):
+        narrate_text(n, outcome(k + 1, fiction()))
+    second, third = (c["messages"] for c in n._client.calls[1:])
+    assert len(second) == 2 and second[1]["content"].startswith(FULL) and "- Bo is alive" in second[1]["content"]
+    assert "Last narrated: " in second[1]["content"] and long not in second[1]["content"]
+    assert third[:2] == second and third[2] == {"role": "assistant", "content": "Two."}
+
+
+def test_a_request_the_server_refuses_starts_the_conversation_afresh(tmp_path):
+    class BadRequest(Exception):
+        status_code = 400
+
+    n = make(tmp_path, ok("One."), BadRequest("too long"), ok("Three."))
+    narrate_text(n, dawn(f=fiction()))
+    assert narrate_text(n, dawn(f=fiction())) == tmpl(dawn())
+    narrate_text(n, dawn(f=fiction()))
+    third = n._client.calls[2]["messages"]
+    assert len(third) == 2 and third[1]["content"].startswith(FULL)
+
+
+def test_the_servers_count_of_tokens_sets_the_estimate(tmp_path):
+    n = make(tmp_path, ok("One.", tokens=(100, 3)))
+    narrate_text(n, dawn())
+    chars = sum(len(m["content"]) for m in n._client.calls[0]["messages"])
+    assert n.conversation.chars_per_token == chars / 100
+
+
+def test_an_undone_step_is_not_heard_again(tmp_path):
+    """After undo the model's conversation starts afresh: the story as it stands, told in
+    full, and nothing of the step taken back."""
+    import random
+
+    from solo.nott.cast import quick_cast
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+    from solo.sim.policies import get_policy, next_actions
+
+    n = make(tmp_path, *[ok(f"Told {k}.", tokens=None) for k in range(12)])
+    night = Night(quick_cast(4), ASHCAN, 4, narrator=n)
+    night.start()
+    rng = random.Random(4)
+    while len(n._client.calls) < 2:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    night.undo()
+    assert night.game.outcome() is None
+    while len(n._client.calls) == 2:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    after = n._client.calls[2]["messages"]
+    assert len(after) == 2 and after[1]["content"].startswith(FULL)
+    assert "Last narrated" not in after[1]["content"]  # nothing of what was told before
+
+
+def test_the_bench_reads_the_servers_cache_figures_from_its_log():
+    """llama-cpp-python's verbose log as the live server writes it (0.3.36): the first request
+    logs no prefix match (nothing cached), the others "N prefix-match hit, remaining M"."""
+    from solo.bench_llm import cache_figures
+
+    log = ("llama_perf_context_print: prompt eval time =       0.03 ms /    31 tokens (    0.00 ms per token)\n"
+           "llama_perf_context_print:        eval time =     277.24 ms /    39 runs   (    7.11 ms per token)\n"
+           "Llama.generate: 70 prefix-match hit, remaining 22 prompt tokens to eval\n"
+           "llama_perf_context_print: prompt eval time =      81.81 ms /    22 tokens (    3.72 ms per token)\n")
+    assert cache_figures(log) == [(0, 31, pytest.approx(0.00003)), (70, 22, pytest.approx(0.08181))]
