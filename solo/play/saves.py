@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ..invalid import explain, where
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from .files import MAX_SAVE_BYTES, FileRefused, atomic_write, read_capped  # noqa: F401  (atomic_write: here too)
 from .text import MAX_ARCHETYPE, MAX_LINE, MAX_WHY, check_name, check_text
 
@@ -78,12 +79,22 @@ MAX_SAVE_DEPTH = 32
 MAX_SAVE_STEPS = 20_000
 
 
+def _check_pronouns(text: str) -> str:
+    try:
+        return parse_pronouns(check_text(text, "the pronouns")).text
+    except PronounError as exc:
+        raise ValueError(str(exc)) from None
+
+
 class SavedCharacter(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, AfterValidator(lambda n: check_name(n, "the name"))]
     aptitude: Literal["Power", "Resolve", "Intellect", "Finesse"]
     archetype: SafeText = Field(default="", max_length=MAX_ARCHETYPE)
     why: SafeText = Field(default="", max_length=MAX_WHY)
+    #: How the story speaks of them (:mod:`solo.pronouns`); a save written before pronouns
+    #: existed has none: the default.
+    pronouns: Annotated[str, Field(max_length=MAX_PRONOUNS), AfterValidator(_check_pronouns)] = DEFAULT_PRONOUNS
 
 
 class SavedRules(BaseModel):
@@ -154,9 +165,13 @@ class SaveFile(Sealed):
     summary: Annotated[SafeText, Field(max_length=1000)] = ""
 
     def dump(self) -> dict:
-        """As written: a step that is no question carries no ``ask``, and one that writes no
-        death no ``death`` (so a save written before either existed keeps its checksum)."""
+        """As written: a step that is no question carries no ``ask``, one that writes no death
+        no ``death``, and a character with the default pronouns no ``pronouns`` (so a save
+        written before any of them existed keeps its checksum)."""
         data = super().dump()
+        for person in data.get("cast", ()):
+            if person.get("pronouns") == DEFAULT_PRONOUNS:
+                person.pop("pronouns", None)
         for step in data.get("steps", ()):
             for key in ("ask", "death"):
                 if step.get(key) is None:
