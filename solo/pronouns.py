@@ -21,6 +21,8 @@ __all__ = ["DEFAULT", "Pronouns", "PronounError", "parse_pronouns", "pronouns_of
 
 #: The pronouns a character has unless the player gives others.
 DEFAULT = "they/them"
+#: The sets offered by name (any set written out in full is accepted too).
+CHOICES = ("she/her", "he/him", "they/them", "it/its")
 #: The longest pronoun set accepted, as typed.
 MAX_LENGTH = 60
 
