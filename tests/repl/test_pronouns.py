@@ -21,6 +21,10 @@ def test_the_character_command_takes_pronouns_and_cast_shows_them():
     assert "3. Sid (xe/xem/xyr/xyrs/xemself) — The Savant" in text
     assert sh.run_line("character Tina, The Thief, fin")
     assert [c.pronouns for c in sh.night.cast] == ["she/her", "he/him", "xe/xem/xyr/xyrs/xemself", "they/them"]
+    before = len(output(sh))
+    assert sh.run_line("status")
+    table = output(sh)[before:]
+    assert "Laurie (she/her)" in table and "Tommy (he/him)" in table and "Tina (" not in table  # they/them unsaid
 
 
 def test_bad_pronouns_are_one_clear_line_and_nothing_is_lost():
