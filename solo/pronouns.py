@@ -118,7 +118,8 @@ _ALIASES = {"she": "she/her", "he": "he/him", "they": "they/them", "it": "it/its
 for _k, _p in _COMMON.items():
     _ALIASES[_p.subject + "/" + "/".join((_p.object, _p.determiner, _p.possessive, _p.reflexive))] = _k
 #: Words no set of pronouns may use: the first and second person (the player's, and the director's address).
-_PERSONS = frozenset("i me my mine myself we us our ours ourselves you your yours yourself yourselves".split())
+_PERSONS = frozenset("i me my mine myself we us our ours ourselves you your yours yourself yourselves i'm i've "
+                     "i'll i'd we're we've we'll we'd you're you've you'll you'd let's".split())
 _FORM = re.compile(r"[a-z][a-z'-]{0,14}")
 
 
