@@ -7,8 +7,10 @@ read wrong after "tries to" ("try", "go", "be"), gives ``None``, and the directo
 player's words instead of garbling them.
 
 ``"I brace my feet and pull until something gives."`` becomes the phrase ``"brace their
-feet and pull until something gives"``, which a template can use after "tries to" or
-"sets out to". Lines that cannot be turned safely give ``None`` and are quoted instead.
+feet and pull until something gives"`` (``"brace her feet …"`` for a she/her character: every
+first-person word takes the character's own pronoun, and a verb after a later "I" agrees with
+it), which a template can use after "tries to" or "sets out to". Lines that cannot be turned
+safely give ``None`` and are quoted instead.
 """
 
 from __future__ import annotations
