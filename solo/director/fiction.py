@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..places import short_place
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
 from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
@@ -46,11 +47,12 @@ class Person:
     deeds: list[str] = field(default_factory=list)  # what the player said they did
     line: str | None = None  # what the player said for the moment at hand
     written: str | None = None  # the death as the player wrote it (see Fiction.write_death)
+    pronouns: str = DEFAULT_PRONOUNS  # how the story speaks of them ("she/her")
 
     def copy(self) -> "Person":
         return Person(self.name, self.archetype, self.aptitude, self.why, list(self.items), dict(self.phrases),
                       list(self.lost), list(self.hurts), list(self.scrapes), self.dead, self.death,
-                      self.died_at, list(self.deeds), self.line, self.written)
+                      self.died_at, list(self.deeds), self.line, self.written, self.pronouns)
 
     @property
     def condition(self) -> str:
@@ -66,7 +68,7 @@ class Person:
             "carrying": [self.phrases.get(i, i) for i in self.items], "lost": list(self.lost),
             "hurts": list(self.hurts), "scrapes": list(self.scrapes), "hurt": bool(self.hurts or self.scrapes),
             "condition": self.condition, "death": self.death, "died_at": self.died_at,
-            "deeds": self.deeds[-3:], "line": self.line, "written": self.written,
+            "deeds": self.deeds[-3:], "line": self.line, "written": self.written, "pronouns": self.pronouns,
         }
 
 
@@ -88,7 +90,7 @@ class Fiction:
         pool = self._deal_pool(setting, [str(c.get("why") or "") for c in cast])
         for i, c in enumerate(cast):
             p = Person(str(c.get("name", "")), str(c.get("archetype") or ""), str(c.get("aptitude") or ""),
-                       str(c.get("why") or ""))
+                       str(c.get("why") or ""), pronouns=pronouns_of(c.get("pronouns")).text)
             for phrase, short in pool[2 * i: 2 * i + 2]:
                 p.items.append(short)
                 p.phrases[short] = phrase
@@ -327,7 +329,7 @@ class Fiction:
         return {
             "location": self.place,
             "already_said": line,
-            "action": action_phrase(line),
+            "action": action_phrase(line, pronouns_of(p.pronouns) if p else None),
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
             "wounds": list(p.hurts) if p else [],
         }
@@ -339,7 +341,7 @@ class Fiction:
         if p is None:
             return details
         details["said"] = p.line
-        details["action"] = action_phrase(p.line)
+        details["action"] = action_phrase(p.line, pronouns_of(p.pronouns))
         details["known_weakness"] = self.weaknesses.get(ctx.get("suit"))
         if ctx.get("fallout") == 3 and not ctx.get("strike"):
             if p.items:
@@ -442,7 +444,7 @@ class Fiction:
         if p is None or ctx.get("phase") == "revealed":
             return None
         line, p.line = p.line, None
-        return action_phrase(line)
+        return action_phrase(line, pronouns_of(p.pronouns))
 
     # ------------------------------------------------------------------ choosing
 

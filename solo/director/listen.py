@@ -7,13 +7,17 @@ read wrong after "tries to" ("try", "go", "be"), gives ``None``, and the directo
 player's words instead of garbling them.
 
 ``"I brace my feet and pull until something gives."`` becomes the phrase ``"brace their
-feet and pull until something gives"``, which a template can use after "tries to" or
-"sets out to". Lines that cannot be turned safely give ``None`` and are quoted instead.
+feet and pull until something gives"`` (``"brace her feet …"`` for a she/her character: every
+first-person word takes the character's own pronoun, and a verb after a later "I" agrees with
+it), which a template can use after "tries to" or "sets out to". Lines that cannot be turned
+safely give ``None`` and are quoted instead.
 """
 
 from __future__ import annotations
 
 import re
+
+from ..pronouns import Pronouns, parse_pronouns
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # "I'll X", "I will X", "I'm going to X", "I try to X", "I'm gonna X" → X
@@ -22,20 +26,20 @@ _LEADS = re.compile(
     r"i need to|i have to|i'd better|let me)\s+", re.I)
 _PLAIN = re.compile(r"^i\s+(?!am\b|was\b|can't\b|cannot\b|don't\b|do not\b|won't\b|would\b|could\b|"
                     r"should\b|have\b|had\b|think\b|guess\b|hope\b|feel\b|know\b|see\b)([a-z])", re.I)
-_PRONOUNS = (
-    (re.compile(r"\bmyself\b", re.I), "themselves"),
-    (re.compile(r"\bmy\b", re.I), "their"),
-    (re.compile(r"\bmine\b", re.I), "theirs"),
-    (re.compile(r"\bme\b", re.I), "them"),
-    (re.compile(r"\bI am\b"), "they are"),
-    (re.compile(r"\bI was\b"), "they were"),
-    (re.compile(r"\bI'm\b"), "they're"),
-    (re.compile(r"\bI've\b"), "they've"),
-    (re.compile(r"\bI'll\b"), "they'll"),
-    (re.compile(r"\bI\b"), "they"),
+#: The first person's other forms, and which of the character's pronouns each becomes.
+_FORMS = (
+    (re.compile(r"\bmyself\b", re.I), "reflexive"),
+    (re.compile(r"\bmy\b", re.I), "determiner"),
+    (re.compile(r"\bmine\b", re.I), "possessive"),
+    (re.compile(r"\bme\b", re.I), "object"),
 )
+#: "I" (or "I'm", "I've", "I'll", "I'd"), and the verb after it, past any adverbs.
+_ADVERBS = "just|really|also|still|never|always|then|finally|quickly|slowly|carefully|quietly|only|even|already"
+_SUBJECT = re.compile(r"\b[Ii](?P<c>'m|'ve|'ll|'d)?\b(?:(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
+                      r"(?P<verb>[A-Za-z]+(?:n't)?)\b(?!'))?")
 _CLEAN = re.compile(r"[^\w\s'’,;:\-—–]")
 MAX_WORDS = 18
+_THEY = parse_pronouns("they/them")
 #: Words a retelling cannot carry: another person speaking (we, you), or a first person left over.
 _UNSAFE = re.compile(r"\b(?:we|we're|we'll|we've|we'd|us|our|ours|ourselves|you|you're|you'll|you've|you'd|your"
                      r"|yours|yourself|let's)\b", re.I)
@@ -45,11 +49,14 @@ _AWKWARD = frozenset("try tries trying go goes going be get gets got am is are w
                      "wanna just really".split())
 
 
-def action_phrase(text: str | None) -> str | None:
-    """The first first-person action in ``text`` as a bare verb phrase, or ``None``.
+def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | None:
+    """The first first-person action in ``text`` as a bare verb phrase, in the third person
+    with the character's ``pronouns`` (they/them if none), or ``None``.
 
-    ``"Okay. I pick the lock with a hairpin."`` → ``"pick the lock with a hairpin"``.
+    ``"Okay. I pick the lock with a hairpin."`` → ``"pick the lock with a hairpin"``;
+    ``"I brace myself and I count"``, for she/her → ``"brace herself and she counts"``.
     """
+    p = pronouns or _THEY
     if not text:
         return None
     text = " ".join(str(text).replace("’", "'").split())
@@ -69,14 +76,41 @@ def action_phrase(text: str | None) -> str | None:
         rest = re.split(r"\s*(?:[,;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]  # one clause: the rest may be anyone's
         if _UNSAFE.search(rest):
             return None  # we, you: whose is it? rephrasing could go wrong: quoted
-        for pattern, repl in _PRONOUNS:
-            rest = pattern.sub(repl, rest)
+        rest = third_person(rest, p)
+        if rest is None:
+            return None  # "and I ran off": a verb not known well enough to turn: quoted
         rest = _CLEAN.sub("", rest).strip(" ,;:-—–")
         words = rest.split()
         if not words or len(words) > MAX_WORDS or words[0].lower() in _AWKWARD:
             return None  # the first action cannot be retold; a later aside is not the action
         return " ".join(words)
     return None
+
+
+class _Unsure(Exception):
+    """A verb after "I" that cannot be agreed with the character's pronouns."""
+
+
+def third_person(clause: str, p: Pronouns) -> str | None:
+    """``clause``'s first person turned to the third with ``p``: "I grab my bag" → "she grabs
+    her bag"; ``None`` when a verb after "I" is not one known to agree ("I dwindle")."""
+    for pattern, form in _FORMS:
+        clause = pattern.sub(getattr(p, form), clause)
+
+    def subject(m: re.Match) -> str:
+        if m.group("c"):
+            return p.contraction(m.group("c")) + m.group(0)[1 + len(m.group("c")):]
+        if m.group("verb") is None:
+            return p.subject
+        verb = p.agree(m.group("verb"))
+        if verb is None:
+            raise _Unsure
+        return p.subject + m.group("adv") + " " + verb
+
+    try:
+        return _SUBJECT.sub(subject, clause)
+    except _Unsure:
+        return None
 
 
 _GIVE = re.compile(

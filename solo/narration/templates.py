@@ -25,6 +25,7 @@ import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from solo.nott.cards import SUIT_APTITUDES
+from solo.pronouns import pronouns_of
 
 from .base import strip_control
 from .beats import Beat
@@ -123,6 +124,17 @@ def possessive(name: Any) -> str:
     return f"{name}'s"
 
 
+@pass_context
+def pro(ctx: jinja2.runtime.Context, name: Any, words: str) -> str:
+    """What a template says of the character ``name`` with the default pronouns, in that
+    character's own (the fiction's ``f.people``): ``name|pro("their")`` → "her", ``name|pro(
+    "they are")`` → "she is". Someone not in the cast is spoken of as they/them."""
+    f = ctx.get("f")
+    people = f.get("people", ()) if isinstance(f, Mapping) else ()
+    own = next((p.get("pronouns") for p in people if p.get("name") == name), None)
+    return pronouns_of(own).say(words)
+
+
 def uncap(text: Any) -> str:
     """Lower-case the first word when it is an ordinary word ("The door" → "the door"), so a
     line can follow an opener; names keep their capital."""
@@ -218,7 +230,7 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     )
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
-                       possessive=possessive, uncap=uncap, plural=plural, elsewhere=elsewhere)
+                       possessive=possessive, pro=pro, uncap=uncap, plural=plural, elsewhere=elsewhere)
     return env
 
 

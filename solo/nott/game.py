@@ -39,6 +39,7 @@ from .errors import (
     UnknownCharacterError,
 )
 from .rules import ASHCAN, Ruleset
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
 
 # Phases of play.
 CHOOSE_TESTER = "choose tester"  # the Threat Card waits for someone to take it on
@@ -56,18 +57,26 @@ FACE_CHOICES = ("jack", "queen", "king")
 @dataclass(frozen=True, slots=True)
 class Character:
     """A member of the cast: "Choose a Name. Come up with a clear Archetype. Think of a
-    reason 'Why are you here?'. Select an Aptitude" (a suit, 0–3)."""
+    reason 'Why are you here?'. Select an Aptitude" (a suit, 0–3). ``pronouns`` are how the
+    story speaks of them (:mod:`solo.pronouns`; kept in their written form, "she/her")."""
 
     name: str
     aptitude: int
     archetype: str = ""
     why: str = ""
+    pronouns: str = DEFAULT_PRONOUNS
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise SetupError(f"a character needs a name, got {self.name!r}")
         if self.aptitude not in SUITS:
             raise SetupError(f"aptitude must be a suit 0–3, got {self.aptitude!r} for {self.name!r}")
+        if self.pronouns != DEFAULT_PRONOUNS:
+            try:
+                text = parse_pronouns(self.pronouns).text
+            except (PronounError, TypeError) as exc:
+                raise SetupError(f"{exc} (for {self.name!r})") from None
+            object.__setattr__(self, "pronouns", text)
 
     @property
     def aptitude_name(self) -> str:

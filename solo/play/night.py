@@ -110,7 +110,7 @@ class Night:
         self.steps: list[Step] = []
         self.setting = setting if setting is not None else _setting_of(narrator)
         self.story = Fiction([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude],
-                               "why": c.why} for c in self.game.cast], seed, self.setting)
+                               "why": c.why, "pronouns": c.pronouns} for c in self.game.cast], seed, self.setting)
         self._stories: list = []  # the fiction before each step, parallel to ``steps`` (None: not kept)
         self._keep_stories = True  # False while replaying steps no undo will need the fiction of
         self.opening: list[tuple[str, str]] = []  # the opening's narration
@@ -632,8 +632,8 @@ class Night:
                 genre_points=r.genre_points, strikes_to_die=r.strikes_to_die, fast_setup=r.fast_setup,
                 min_cast=r.min_cast, max_cast=r.max_cast),
             seed=self.seed,
-            cast=[dict(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype, why=c.why)
-                  for c in self.cast],
+            cast=[dict(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype, why=c.why,
+                       pronouns=c.pronouns) for c in self.cast],
             steps=[dict(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
                         narration=[list(p) for p in s.narration] if keep else None, ask=s.ask,
                         death=s.death or None)
@@ -715,7 +715,7 @@ class Night:
         save in a :class:`SaveError`)."""
         try:
             rules = Ruleset(**save.rules.model_dump())
-            cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why) for c in save.cast]
+            cast = [Character(c.name, parse_suit(c.aptitude), c.archetype, c.why, c.pronouns) for c in save.cast]
             night = cls(cast, rules, save.seed, narrator_name=save.narrator, playset=save.playset, out=out,
                         setting=setting)  # no narrator, save or transcript while it replays
         except ValueError as exc:

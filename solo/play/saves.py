@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from ..invalid import explain, where
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from .files import MAX_SAVE_BYTES, FileRefused, atomic_write, read_capped  # noqa: F401  (atomic_write: here too)
 from .saveform import (  # noqa: F401  (the format's constants and errors: read here too)
     FORMAT, MAX_NARRATION, MAX_NOTE, MAX_SAVE_READ_BYTES, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, MAX_SEED_DIGITS,
@@ -44,12 +45,22 @@ Seed = Annotated[int | Annotated[SafeText, Field(min_length=1, max_length=80)], 
 MAX_SAVE_DEPTH = 32
 
 
+def _check_pronouns(text: str) -> str:
+    try:
+        return parse_pronouns(check_text(text, "the pronouns")).text
+    except PronounError as exc:
+        raise ValueError(str(exc)) from None
+
+
 class SavedCharacter(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, AfterValidator(lambda n: check_name(n, "the name"))]
     aptitude: Literal["Power", "Resolve", "Intellect", "Finesse"]
     archetype: SafeText = Field(default="", max_length=MAX_ARCHETYPE)
     why: SafeText = Field(default="", max_length=MAX_WHY)
+    #: How the story speaks of them (:mod:`solo.pronouns`); a save written before pronouns
+    #: existed has none: the default.
+    pronouns: Annotated[str, Field(max_length=MAX_PRONOUNS), AfterValidator(_check_pronouns)] = DEFAULT_PRONOUNS
 
 
 class SavedRules(BaseModel):
@@ -117,9 +128,13 @@ class SaveFile(Sealed):
     summary: Annotated[SafeText, Field(max_length=1000)] = ""
 
     def dump(self) -> dict:
-        """As written: a step that is no question carries no ``ask``, and one that writes no
-        death no ``death`` (so a save written before either existed keeps its checksum)."""
+        """As written: a step that is no question carries no ``ask``, one that writes no death
+        no ``death``, and a character with the default pronouns no ``pronouns`` (so a save
+        written before any of them existed keeps its checksum)."""
         data = super().dump()
+        for person in data.get("cast", ()):
+            if person.get("pronouns") == DEFAULT_PRONOUNS:
+                person.pop("pronouns", None)
         for step in data.get("steps", ()):
             for key in ("ask", "death"):
                 if step.get(key) is None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..nott import events as E
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
 from ..nott.describe import mechanics, strike_ordinal, threat_label
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
 
 FORMS = ("story", "log")
 
@@ -118,7 +119,8 @@ def _header(night, form: str) -> str:
               "|---|------|-----------|----------|-------------------|"]
     for i, c in enumerate(g.cast, 1):
         apt = f"{SUIT_SYMBOLS[c.aptitude]} {SUIT_APTITUDES[c.aptitude]}"
-        lines.append(f"| {i} | {_md(c.name)} | {_md(c.archetype) or '—'} | {apt} | {_md(c.why) or '—'} |")
+        own = f" ({_md(c.pronouns)})" if c.pronouns != DEFAULT_PRONOUNS else ""  # they/them unsaid
+        lines.append(f"| {i} | {_md(c.name)}{own} | {_md(c.archetype) or '—'} | {apt} | {_md(c.why) or '—'} |")
     lines += ["", "## The night", "", ""]
     return "\n".join(lines)
 

@@ -151,6 +151,7 @@ def wizard(shell: Shell, ask) -> None:
     """
     from ..nott.cards import parse_suit
     from ..nott.cast import ARCHETYPES
+    from ..pronouns import CHOICES as PRONOUN_CHOICES, DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
 
     chosen: dict = {"rules": shell.rules_name, "fast": shell.fast, "seed": shell.seed}
     begun = False  # has ``new`` been run with the answers?
@@ -216,6 +217,14 @@ def wizard(shell: Shell, ask) -> None:
             name = " ".join(answer(f"Character {i} — name", "", []).replace(",", " ").split())
             if not name:
                 continue
+            pronouns = None
+            while pronouns is None:
+                typed = answer(f"  {name}'s pronouns — she/her, he/him, they/them, or your own "
+                               "(xe/xem/xyr/xyrs/xemself)", DEFAULT_PRONOUNS, list(PRONOUN_CHOICES))
+                try:
+                    pronouns = parse_pronouns(typed).text
+                except PronounError as exc:
+                    shell.error(str(exc))
             suit = None
             while suit is None:
                 apt = answer(f"  {name}'s Aptitude — Power, Resolve, Intellect or Finesse", "", list(SUIT_APTITUDES))
@@ -226,7 +235,8 @@ def wizard(shell: Shell, ask) -> None:
             archetype = " ".join(answer(f"  {name}'s Archetype (Tab: the rulebook's {SUIT_APTITUDES[suit]} examples, "
                                         "or your own)", "", list(ARCHETYPES[suit])).replace(",", " ").split())
             why = answer(f"  Why is {name} here?", "", [])
-            shell.run_line(f"character {name}, {archetype}, {SUIT_APTITUDES[suit]}, {why}")
+            told = f", pronouns {pronouns}" if pronouns != DEFAULT_PRONOUNS else ""
+            shell.run_line(f"character {name}, {archetype}, {SUIT_APTITUDES[suit]}, {why}{told}")
             if r.min_cast <= len(shell.pending) < r.max_cast and shell.night is None:
                 more = answer(f"  Cast {len(shell.pending)}/{r.max_cast}: add another? (Y/n)", "y", ["y", "n"])
                 if more.lower().startswith("n"):

@@ -228,7 +228,8 @@ def cmd_status(sh, arg: str) -> None:
 
 @command("cast", "", group="looking")
 def cmd_cast(sh, arg: str) -> None:
-    """Who is who: names, archetypes, aptitudes, why they are here (before the night: the cast so far)."""
+    """Who is who: names, pronouns, archetypes, aptitudes, why they are here (before the night:
+    the cast so far)."""
     if sh.night is None and sh.pending:
         r = sh.ruleset()
         sh.info(f"The cast so far ({len(sh.pending)}/{r.max_cast}; the night has not begun):")
@@ -236,7 +237,7 @@ def cmd_cast(sh, arg: str) -> None:
     else:
         cast = sh.need_night().cast
     for i, c in enumerate(cast, 1):
-        sh.info(f"{i}. {c.name} — {c.archetype or '—'}, {SUIT_SYMBOLS[c.aptitude]} {c.aptitude_name}"
+        sh.info(f"{i}. {c.name} ({c.pronouns}) — {c.archetype or '—'}, {SUIT_SYMBOLS[c.aptitude]} {c.aptitude_name}"
                 f"{'; ' + c.why if c.why else ''}")
 
 

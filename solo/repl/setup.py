@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, parse_suit
@@ -13,6 +15,7 @@ from ..paths import saves_dir
 from ..play.files import path_argument
 from ..play.lock import SaveLock
 from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from ..safetext import clean
 from .commands import CommandError, seed_word
 from .view import table_view
@@ -93,29 +96,63 @@ def cmd_quick(sh, arg: str) -> None:
     sh.begin(cast[: sh.ruleset().max_cast])
 
 
-@command("character", "Name, Archetype, Aptitude[, Why]", aliases=("char",), group="setting up")
+@command("character", "Name, Archetype, Aptitude[, Why][, pronouns she/her]", aliases=("char",),
+         group="setting up")
 def cmd_character(sh, arg: str) -> None:
-    """Add a character: e.g. character Laurie, The Babysitter, Resolve, watching the Doyle kids."""
+    """Add a character: e.g. character Laurie, The Babysitter, Resolve, watching the Doyle kids,
+    pronouns she/her (they/them if none are given; she/her, he/him, they/them, it/its, or all
+    five forms of your own: xe/xem/xyr/xyrs/xemself). character Laurie pronouns she/her
+    changes the pronouns of a character already added."""
     if sh.night is not None and not sh.night.game.is_over():
         raise CommandError("the cast is set once the night begins")
+    change = _PRONOUNS_CHANGE.fullmatch(" ".join(arg.split())) if "," not in arg else None
+    if change:
+        _change_pronouns(sh, change.group(1), change.group(2))
+        return
     parts = [p.strip() for p in arg.split(",")]
+    said = [m.group(1) for m in map(_PRONOUNS_PART.fullmatch, parts[1:]) if m]
+    parts = parts[:1] + [p for p in parts[1:] if not _PRONOUNS_PART.fullmatch(p)]
     if len(parts) < 3 or not parts[0]:
-        raise CommandError(f"character needs Name, Archetype, Aptitude[, Why]: got {arg!r}")
+        raise CommandError(f"character needs Name, Archetype, Aptitude[, Why][, pronouns she/her]: got {arg!r}")
+    if len(said) > 1:
+        raise CommandError("give a character's pronouns once (pronouns she/her)")
     name, archetype, apt = parts[:3]
     name = check_name(" ".join(name.split()), "a character name")  # the rule a save's names are held to
     archetype = clean(archetype, what="the archetype", limit=MAX_ARCHETYPE)  # the bounds a save holds
     why = clean(", ".join(parts[3:]), what="the why", limit=MAX_WHY)
+    pronouns = _pronouns(said[0]) if said else DEFAULT_PRONOUNS
     if any(c.name.lower() == name.lower() for c in sh.pending):
         raise CommandError(f"there is already a {name!r} in the cast")
-    ch = Character(name, parse_suit(apt), archetype, why)
+    ch = Character(name, parse_suit(apt), archetype, why, pronouns)
     r = sh.ruleset()
     sh.pending.append(ch)
     used = {c.aptitude for c in sh.pending[:-1]}
     hint = "" if ch.aptitude not in used else " (another character shares this Aptitude)"
-    sh.info(f"{ch.name}, {archetype or 'no archetype'}, {SUIT_SYMBOLS[ch.aptitude]} {ch.aptitude_name}{hint}. "
-            f"Cast {len(sh.pending)}/{r.max_cast}.")
+    sh.info(f"{ch.name} ({ch.pronouns}), {archetype or 'no archetype'}, {SUIT_SYMBOLS[ch.aptitude]} "
+            f"{ch.aptitude_name}{hint}. Cast {len(sh.pending)}/{r.max_cast}.")
     if len(sh.pending) >= r.max_cast:
         sh.begin(list(sh.pending))
+
+
+#: ``pronouns she/her`` as one of the character command's parts; ``Name pronouns she/her`` alone.
+_PRONOUNS_PART = re.compile(r"(?i:pronouns)\s+(\S+)")
+_PRONOUNS_CHANGE = re.compile(r"(.+?)\s+(?i:pronouns)\s+(\S+)")
+
+
+def _pronouns(text: str) -> str:
+    """Typed pronouns in their written form, or one clear line."""
+    try:
+        return parse_pronouns(clean(text, what="the pronouns", limit=MAX_PRONOUNS)).text
+    except PronounError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _change_pronouns(sh, name: str, text: str) -> None:
+    at = next((i for i, c in enumerate(sh.pending) if c.name.lower() == name.lower()), None)
+    if at is None:
+        raise CommandError(f"no {name!r} in the cast so far: character Name, Archetype, Aptitude[, Why] adds one")
+    sh.pending[at] = replace(sh.pending[at], pronouns=_pronouns(text))
+    sh.info(f"{sh.pending[at].name}: {sh.pending[at].pronouns}.")
 
 
 @command("start", "", group="setting up")

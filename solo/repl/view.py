@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..nott.cards import BLACK_JOKER, RED_JOKER, SUIT_APTITUDES, SUIT_NATURES, SUIT_SYMBOLS, card_str, severity
 from ..nott.game import Game
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
 
 RED_SUITS = (1, 3)
 
@@ -82,7 +83,10 @@ def table_view(game: Game) -> Group:
         state = Text("dead" + (" (Red Joker)" if dead == "red joker" else ""), style="red") if dead else (
             Text("testing", style="bold yellow") if game.tester == i else Text("alive", style="green"))
         apt = Text(f"{SUIT_SYMBOLS[c.aptitude]} {c.aptitude_name}", style="red" if c.aptitude in RED_SUITS else "")
-        rows.append([Text(str(i + 1)), Text(c.name, style="dim strike" if dead else "bold"),
+        name = Text(c.name, style="dim strike" if dead else "bold")
+        if c.pronouns != DEFAULT_PRONOUNS:  # they/them goes unsaid
+            name.append(f" ({c.pronouns})", style="dim")
+        rows.append([Text(str(i + 1)), name,
                      Text(c.archetype or "—"), apt, Text(strikes_text(game.strikes[i], game.rules.strikes_to_die)),
                      Text(str(game.genre[i])), state])
     cast = CastTable(rows)

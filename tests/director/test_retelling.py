@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.director.listen import action_phrase
+from solo.pronouns import parse_pronouns
 
 FIRST_OR_SECOND = re.compile(r"\b(?:i|i'm|i'll|i've|i'd|me|my|mine|myself|we|we're|us|our|ours|you|your|yours)\b",
                              re.I)
@@ -37,6 +39,95 @@ def test_a_retelling_holds_no_first_or_second_person_and_reads_after_tries_to(li
     assert not FIRST_OR_SECOND.search(phrase), (line, phrase)
     assert phrase.split()[0].lower() not in {"try", "go", "be", "get", "am", "is", "gonna"}, (line, phrase)
     assert not re.search(r"\b(?:we|us|our|you|your)\b", phrase, re.I), (line, phrase)
+
+
+# ---------------------------------------------------------------- the cast's own pronouns
+
+SETS = ["she/her", "he/him", "they/them", "it/its", "xe/xem/xyr/xyrs/xemself", "ze/hir/hir/hirs/hirself",
+        "ey/em/eir/eirs/emselves"]
+#: Inner clauses with the first person as subject: "and I <verb> …" must agree with the pronouns.
+INNER = ["and I run for it", "and I don't look back", "and I am ready", "and I was too slow", "and I have to hurry",
+         "and I really am sure", "and I just wait", "and I can see it", "and i wait", "and I've got it",
+         "and I'm ready", "and I'll hold it", "and I'd do it again", "and I ran", "and I dwindle", "and I go",
+         "and I try again", "and I do it", "and I reach it", "and I carry mine", "where I am",
+         "until I feel safe", "so I can breathe", "and I brace myself", "as I said"]
+INNER_OBJECTS = OBJECTS + ["myself", "mine", "my own two hands", "the map with me", "MY bag", "My knife"]
+BARE = {"run", "look", "wait", "hold", "ran", "go", "try", "do", "reach", "carry", "brace", "see", "feel", "breathe",
+        "dwindle"}
+#: Every form of every set: a retelling may use only its own character's, or what the line itself said.
+ALL_FORMS = {f for s in SETS for f in (lambda p: (p.subject, p.object, p.determiner, p.possessive, p.reflexive))(
+    parse_pronouns(s))}
+WORD = re.compile(r"[A-Za-z']+")
+
+
+@st.composite
+def custom_sets(draw):
+    """A set of one's own, all five forms (of letters no English word here has)."""
+    stem = draw(st.from_regex(r"q[a-z]{1,3}", fullmatch=True))
+    return f"{stem}/{stem}m/{stem}r/{stem}rs/{stem}m{draw(st.sampled_from(['self', 'selves']))}"
+
+
+@st.composite
+def first_person_lines_with_inner_clauses(draw):
+    lead, verb, obj = draw(st.sampled_from(LEADS)), draw(st.sampled_from(VERBS)), draw(st.sampled_from(INNER_OBJECTS))
+    inner = draw(st.sampled_from(["", " "] + [" " + x for x in INNER]))
+    return f"{lead} {verb} {obj}{inner.rstrip()}{draw(st.sampled_from(TAILS))}{draw(st.sampled_from(['.', '!', '']))}"
+
+
+def _words(text):
+    return [w.lower() for w in WORD.findall(text)]
+
+
+@settings(max_examples=600, deadline=None)
+@given(first_person_lines_with_inner_clauses(), st.one_of(st.sampled_from(SETS), custom_sets()))
+def test_a_retelling_speaks_of_the_character_with_their_own_pronouns(line, spec):
+    """Retold for a character of any pronouns: no first or second person left, nothing that
+    reads wrong after "tries to", every verb after the character's pronoun agreeing with it
+    ("she is", "they are", "xe runs"), and no pronoun of another set the line did not say."""
+    p = parse_pronouns(spec)
+    phrase = action_phrase(line, p)
+    if phrase is None:
+        return  # quoted instead
+    assert not FIRST_OR_SECOND.search(phrase), (line, spec, phrase)
+    assert not re.search(r"\bi\b", phrase, re.I), (line, spec, phrase)
+    assert phrase.split()[0].lower() not in {"try", "go", "be", "get", "am", "is", "gonna"}, (line, spec, phrase)
+    words, said = _words(phrase), set(_words(line))
+    own = {p.subject, p.object, p.determiner, p.possessive, p.reflexive}
+    strangers = [w for w in words if w in ALL_FORMS - own and w not in said]
+    assert not strangers, (line, spec, phrase, strangers)
+    if p.plural:
+        wrong = r"is|was|has|does|doesn't|isn't|wasn't|am|runs|waits|goes|tries|reaches|carries|holds"
+    else:
+        wrong = r"are|were|have|do|don't|aren't|weren't|haven't|am|" + "|".join(BARE - {"ran"})
+    adverbs = r"(?:(?:just|really|also|still|never|always|then|finally)\s+)*"
+    bad = re.search(rf"\b{re.escape(p.subject)}\s+{adverbs}(?:{wrong})\b", phrase, re.I)
+    assert not bad, (line, spec, phrase, bad.group(0))
+    if p.subject not in said:  # each "I" of the line became the subject: one for one
+        assert words.count(p.subject) <= len(re.findall(r"\bI\b|\bI'", line, re.I)), (line, spec, phrase)
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ("she/her", "brace her feet and she waits"),
+    ("he/him", "brace his feet and he waits"),
+    ("they/them", "brace their feet and they wait"),
+    ("xe/xem/xyr/xyrs/xemself", "brace xyr feet and xe waits"),
+])
+def test_each_form_of_the_first_person_becomes_the_characters_own(spec, expected):
+    assert action_phrase("I brace my feet and I wait. It holds me.", parse_pronouns(spec)) == expected
+    p = parse_pronouns(spec)
+    assert action_phrase("I tell myself it is fine", p) == f"tell {p.reflexive} it is fine"
+    assert action_phrase("I pull mine out", p) == f"pull {p.possessive} out"
+    assert action_phrase("I wave so they see me", p) == f"wave so they see {p.object}"
+
+
+def test_a_verb_the_retelling_cannot_agree_is_quoted_not_guessed():
+    she = parse_pronouns("she/her")
+    assert action_phrase("I grab my bag and I dwindle", she) is None  # "she dwindle"? "she dwindles"? not known
+    assert action_phrase("I grab my bag and I dwindle", parse_pronouns("they/them")) == \
+        "grab their bag and they dwindle"  # "they" takes the first person's verb as it is
+    assert action_phrase("I stay where I am", she) == "stay where she is"
+    assert action_phrase("I lift it with everything I've got", she) == "lift it with everything she's got"
+    assert action_phrase("I keep my eyes open and I don't run", she) == "keep her eyes open and she doesn't run"
 
 
 def test_the_lines_that_were_garbled_are_quoted_now():

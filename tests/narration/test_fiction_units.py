@@ -51,7 +51,7 @@ def test_a_person_is_unhurt_hurt_or_dead_in_plain_words():
 def test_a_persons_copy_is_equal_and_shares_no_list():
     p = person(items=["compass"], phrases={"compass": "a hunting compass"}, lost=["hatchet"],
                hurts=["a broken nose"], scrapes=["a split lip"], dead=True, death="x", died_at="y",
-               deeds=["run"], line="I run")
+               deeds=["run"], line="I run", pronouns="he/him")
     q = p.copy()
     assert q == p
     q.items.append("a"); q.phrases["a"] = "b"; q.lost.append("a"); q.hurts.append("a")
@@ -68,7 +68,9 @@ def test_a_person_as_data_names_every_fact():
         "items": ["compass", "hatchet"], "carrying": ["a hunting compass", "hatchet"], "lost": ["camera"],
         "hurts": ["a broken nose"], "scrapes": [], "hurt": True, "condition": "hurt: a broken nose",
         "death": None, "died_at": None, "deeds": ["b", "c", "d"], "line": "I hide", "written": None,
+        "pronouns": "they/them",
     }
+    assert person(pronouns="she/her").to_dict()["pronouns"] == "she/her"
     dead = person(dead=True, death="the dark", died_at="the lodge", scrapes=["a split lip"]).to_dict()
     assert dead["alive"] is False and dead["hurt"] is True and dead["death"] == "the dark"
     assert dead["died_at"] == "the lodge" and dead["scrapes"] == ["a split lip"]

@@ -164,14 +164,17 @@ def test_a_seed_of_forty_digits_is_allowed_and_of_forty_one_refused(good):
 
 def test_the_checksum_covers_everything_but_itself(good):
     """Sealing is a SHA-256 of the sorted JSON of every other field as written (a step that is
-    no question has no ``ask``, one that writes no death no ``death``): the same for the same
-    contents, different when any field differs."""
+    no question has no ``ask``, one that writes no death no ``death``, a character with the
+    default pronouns no ``pronouns``): the same for the same contents, different when any field
+    differs."""
     save = read_save(good)
     data = save.model_dump(mode="json", exclude={"checksum"})
     for step in data["steps"]:
         for key in ("ask", "death"):
             if step[key] is None:
                 del step[key]
+    for person in data["cast"]:
+        assert person.pop("pronouns") == "they/them"
     raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     assert save.checksum == hashlib.sha256(raw.encode("utf-8")).hexdigest()
     assert save.sealed().checksum == save.checksum

@@ -103,15 +103,16 @@ def test_ctrl_c_in_the_wizard_keeps_the_characters_entered():
 
     sh = make_shell()
     ask, asked = scripted("ashcan", "n", "", "build",
-                          "Laurie", "res", "The Babysitter", "watching the Doyle kids",
-                          "Tommy", "pow", "The Jock", "dared to come",
+                          "Laurie", "she/her", "res", "The Babysitter", "watching the Doyle kids",
+                          "Tommy", "", "pow", "The Jock", "dared to come",
                           KeyboardInterrupt)
     wizard(sh, ask)
     assert asked[-1] == "Character 3 — name"
     assert sh.night is None and [c.name for c in sh.pending] == ["Laurie", "Tommy"]
     assert "2 characters kept" in output(sh)
     assert sh.run_line("cast")
-    assert "1. Laurie — The Babysitter, ♥ Resolve; watching the Doyle kids" in output(sh)
+    assert "1. Laurie (she/her) — The Babysitter, ♥ Resolve; watching the Doyle kids" in output(sh)
+    assert "2. Tommy (they/them) — The Jock" in output(sh)  # Enter: the default
     assert sh.run_line("character Sid, The Genre Savant, int, has seen every film")
     assert sh.run_line("character Tina, The Thief, fin")
     assert [c.name for c in sh.night.cast] == ["Laurie", "Tommy", "Sid", "Tina"]
@@ -179,11 +180,11 @@ def test_commands_typed_at_wizard_questions_run_as_commands():
     ask, asked = scripted("ashcan", "n", "", "build",
                           "character Laurie, The Babysitter, Resolve, watching the Doyle kids",
                           "cast", "start",
-                          "Tommy", "pow", "The Jock", "dared to come", KeyboardInterrupt)
+                          "Tommy", "", "pow", "The Jock", "dared to come", KeyboardInterrupt)
     wizard(sh, ask)
     assert [c.name for c in sh.pending] == ["Laurie", "Tommy"]  # no character called "character …"
     assert asked[4] == asked[5] == asked[6] == asked[7] == "Character 1 — name"
-    assert "1. Laurie — The Babysitter" in output(sh)  # cast ran
+    assert "1. Laurie (they/them) — The Babysitter" in output(sh)  # cast ran
     assert "the ashcan rules need 4–4 characters; 1 added" in output(sh)  # start ran (and was refused)
 
 

@@ -87,9 +87,9 @@ def test_the_wizard_builds_a_cast_and_asks_again_for_a_bad_aptitude():
     from solo.repl.app import wizard
 
     answers = iter(["playtest", "n", "42", "build",
-                    "Laurie", "Luck", "Resolve", "The Babysitter", "watching the Doyle kids",
-                    "Tommy", "Power", "The Jock", "dared to come",
-                    "Sid", "♣", "", "",
+                    "Laurie", "she/her", "Luck", "Resolve", "The Babysitter", "watching the Doyle kids",
+                    "Tommy", "he", "Power", "The Jock", "dared to come",
+                    "Sid", "xe/xem", "xe/xem/xyr/xyrs/xemself", "♣", "", "",
                     "n"])
     sh = make_shell()
     wizard(sh, lambda question, default, options: next(answers))
@@ -97,3 +97,6 @@ def test_the_wizard_builds_a_cast_and_asks_again_for_a_bad_aptitude():
     assert [c.name for c in g.cast] == ["Laurie", "Tommy", "Sid"] and g.rules.name == "playtest"
     assert [c.aptitude for c in g.cast] == [1, 0, 2] and sh.night.seed == 42
     assert "error: invalid suit or aptitude: 'Luck'" in output(sh)
+    # pronouns: asked after the name, a bad set asked again, and saved with the cast
+    assert [c.pronouns for c in g.cast] == ["she/her", "he/him", "xe/xem/xyr/xyrs/xemself"]
+    assert "error: pronouns are she/her, he/him, they/them, it/its, or all five forms" in " ".join(output(sh).split())
