@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 from ..limits import MAX_ARCHETYPE, MAX_LINE, MAX_WHY
+from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, parse_pronouns
 from .files import MAX_SAVE_BYTES, atomic_write
 from .text import check_name, check_text
 
@@ -66,6 +67,14 @@ def safe_text(text: str) -> str:
 def saved_name(name: str) -> str:
     """The check on a character's name in a save."""
     return check_name(name, "the name")
+
+
+def saved_pronouns(text: str) -> str:
+    """Pronouns in a save taken as they are only when written as solo writes them (the
+    models decide any other spelling: they refuse it, or write it normalised)."""
+    if parse_pronouns(check_text(text, "the pronouns")).text != text:
+        raise ValueError("pronouns spelled otherwise than solo writes them")
+    return text
 
 
 # ---------------------------------------------------------------------- the shapes
@@ -293,6 +302,7 @@ CHARACTER = Form(
     aptitude=(Lit("Power", "Resolve", "Intellect", "Finesse"), REQUIRED),
     archetype=(Text(MAX_ARCHETYPE, check=safe_text), ""),
     why=(Text(MAX_WHY, check=safe_text), ""),
+    pronouns=(Text(MAX_PRONOUNS, check=saved_pronouns), DEFAULT_PRONOUNS),
 )
 
 #: A model's narration: (beat kind, text) pairs.
@@ -343,6 +353,9 @@ def save_body(data) -> dict | None:
     :func:`checked`)."""
     out = checked(SAVE, data)
     if out is not None:
+        for person in out["cast"]:
+            if person["pronouns"] == DEFAULT_PRONOUNS:
+                del person["pronouns"]
         for step in out["steps"]:
             for key in QUIET_STEP_KEYS:
                 if step[key] is None:

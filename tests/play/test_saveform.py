@@ -148,6 +148,9 @@ def good_of(draw, kind):
     if isinstance(kind, Text):
         if kind.check is saveform.saved_name:
             return draw(st.sampled_from(["Ann", "Zoë", "Mary Jane", "X" * 40]))
+        if kind.check is saveform.saved_pronouns:  # the last two the models take, written otherwise
+            return draw(st.sampled_from(["they/them", "she/her", "he/him", "it/its", "xe/xem/xyr/xyrs/xemself",
+                                         "She/Her", " he / him "]))
         if kind.pattern is not None:
             return draw(st.sampled_from(["a", "camp-crystal", "0-9"]))
         most = kind.most if kind.most is not None else 80
@@ -290,6 +293,14 @@ def _nights():
     llm.say("I hold the door — “now”, I say, and wait…", 0)
     llm.ask("is anyone out there?", 1, "likely")
     yield llm
+    from dataclasses import replace
+
+    told = night_of(8)  # pronouns of every kind: the default left out of the save, the rest kept
+    forms = ["she/her", "they/them", "he/him", "xe/xem/xyr/xyrs/xemself"]
+    told = Night([replace(c, pronouns=p) for c, p in zip(told.cast, forms)], ASHCAN, 8)
+    told.start()
+    play_on(told, 12)
+    yield told
     talk = night_of(5)  # a seed typed as a word, notes between steps
     talk.seed = "Lantern-Night"
     play_on(talk, 8)
