@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..places import short_place
-from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
+from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
 from .listen import action_phrase, handover, quote
@@ -80,6 +80,13 @@ class Fiction:
         self.seed = seed
         setting = setting or {}
         self.locations = [str(x) for x in (setting.get("locations") or CAMP_LOCATIONS)]
+        #: What each place owns (the setting model): indoors, sounds, threats by suit.
+        self.places = setting.get("places") or ({} if setting.get("locations") else CAMP_PLACES)
+        self.wild = bool(setting.get("wild")) if setting.get("locations") else True  # the camp is in the woods
+        self.sounds = [str(x) for x in (setting.get("sounds") or ())]
+        self.setting_tropes = ({"name": setting.get("name"), "tropes": setting.get("tropes"),
+                                "trope_phrasings": setting.get("trope_phrasings")}
+                               if setting.get("tropes") else None)
         order = sorted(range(len(self.locations)), key=lambda i: self._roll("place", i))
         self.route = [self.locations[i] for i in order]
         self.stop = 0
@@ -162,6 +169,18 @@ class Fiction:
         description is told on arrival."""
         return short_place(self.location)
 
+    @property
+    def here(self) -> dict[str, Any]:
+        """What the place the group is at owns: ``indoors``, ``sounds``, ``threats`` by suit."""
+        own = self.places.get(self.location) or {}
+        return {"place": self.location, "indoors": bool(own.get("indoors")), "sounds": list(own.get("sounds") or ()),
+                "threats": {k: list(v) for k, v in (own.get("threats") or {}).items()}}
+
+    def located(self) -> dict[str, str]:
+        """Every threat and sound a place owns → that place."""
+        return {line: place for place, own in self.places.items()
+                for line in [*(own.get("sounds") or ()), *(t for v in (own.get("threats") or {}).values() for t in v)]}
+
     def living(self) -> list[Person]:
         return [p for p in self.people if not p.dead]
 
@@ -177,8 +196,13 @@ class Fiction:
     def view(self) -> dict[str, Any]:
         """The fiction as plain data (templates read it as ``f``; prompts state it as facts)."""
         living = self.living()
+        here = self.here
         return {
             "location": self.location,
+            "here": here,
+            "wild": self.wild,
+            "indoors": here["indoors"],
+            "sounds": list(self.sounds),
             "people": [p.to_dict() for p in self.people],
             "living": [p.name for p in living],
             "living_count": len(living),
@@ -213,7 +237,28 @@ class Fiction:
             spoke=frozenset(p.name for p in self.people if p.line and not p.dead),
             aptitudes={p.name: p.aptitude for p in self.people},
             cut=frozenset(self.cut),
+            location=self.location,
+            places=tuple(self.locations),
+            located=self._located(),
+            wild=self.wild,
+            indoors=self.here["indoors"],
+            hurts={p.name: tuple(p.hurts + p.scrapes) for p in self.people},
+            lines={p.name: p.line for p in self.people if p.line and not p.dead},
+            tropes=self._tropes(),
         )
+
+    def _located(self) -> dict[str, str]:
+        if not hasattr(self, "_located_cache"):
+            self._located_cache = self.located()
+        return self._located_cache
+
+    def _tropes(self) -> tuple:
+        """The tropes an award may name (the setting's and the built-in ones), kept once."""
+        if not hasattr(self, "_tropes_cache"):
+            from .tropes import catalogue
+
+            self._tropes_cache = catalogue(self.setting_tropes)
+        return self._tropes_cache
 
     # ------------------------------------------------------------------ the player
 

@@ -461,8 +461,16 @@ def test_the_view_states_the_whole_picture():
     f.apply("death", {"name": "Ana"})
     f.apply("endgame", {"tests": 9})
     v = f.view()
+    from solo.director.catalogue import CAMP_PLACES
+
+    own = CAMP_PLACES[f.location]
     assert v == {
         "location": f.location,
+        "here": {"place": f.location, "indoors": bool(own.get("indoors")), "sounds": own["sounds"],
+                 "threats": own.get("threats", {})},
+        "wild": True,  # the camp is in the woods
+        "indoors": bool(own.get("indoors")),
+        "sounds": [],
         "people": [p.to_dict() for p in f.people],
         "living": ["Ben", "Cy"], "living_count": 2, "dead": ["Ana"], "hurt": ["Cy"], "anyone_hurt": True,
         "held": ben.items + f.find("Cy").items, "lost": [lost],
@@ -499,7 +507,10 @@ def test_the_snapshot_is_what_the_checker_reads():
     s = f.snapshot()
     assert s == Snapshot(dead=frozenset({"Ana"}), lost=frozenset({lost}), living=("Ben", "Cy"), anyone_hurt=True,
                          weaknesses=dict(f.weaknesses), spoke=frozenset({"Ben"}),
-                         aptitudes={"Ana": "Power", "Ben": "Intellect", "Cy": "Resolve"})
+                         aptitudes={"Ana": "Power", "Ben": "Intellect", "Cy": "Resolve"},
+                         location=f.location, places=tuple(f.locations), located=f.located(), wild=True,
+                         indoors=f.here["indoors"], hurts={"Ana": (), "Ben": (), "Cy": ()},
+                         lines={"Ben": "I search the desk."}, tropes=s.tropes)
 
 
 def test_a_copy_goes_its_own_way():

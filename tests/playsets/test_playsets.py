@@ -48,7 +48,7 @@ def test_every_threat_card_renders_in_the_setting(name):
             check(t)
         assert len(texts) >= 3
         if c < 52:
-            assert any(loc in t for t in texts for loc in ps.locations), texts
+            assert any(loc in t for t in texts for loc in ps.setting_places()), texts
 
 
 @pytest.mark.parametrize("name", BUILTINS)
