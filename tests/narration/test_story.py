@@ -110,7 +110,7 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
     # an award's reason: a trope the player's line does not play, or no line at all
     ("award-reason", "award", "Ben goes for it: daring someone to say the name three times. A Genre Point.",
      snap(), party(lines={"Ben": "I feint left and go right."}), "Ben"),
-    ("award-reason", "award", "The Director knows this one: ignoring the creepy local's warning. A Genre Point for Ann.",
+    ("award-reason", "award", "The Director knows this one: laughing off the legend. A Genre Point for Ann.",
      snap(), cabin(ATTIC, lines={"Ann": "I run for the car and try the keys."}), "Ann"),
     ("award-reason", "award", "Of course: going to check the basement. Cat has earned a Genre Point.",
      snap(), party(), "Cat"),
