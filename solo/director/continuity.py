@@ -26,7 +26,8 @@ after it (:class:`Snapshot`), sentence by sentence, and names each contradiction
   campfire in a setting that has none, or trees overhead in a place indoors;
 - ``wrong-wound``: a hurt the fiction records told on a character it does not belong to (a
   sentence that names the hurt and characters, none of whom has it); a Strike that tells a
-  wound the character already had, and not the new one, as what it did;
+  wound the character already had, and not the new one, as what it did; a Strike or an
+  outcome that tells a hurt the story has already told as if it were new (not "again");
 - ``award-reason``: an award that names a trope the player's line does not play into (the
   director's own judge does not find it in the line), or with no line at all.
 
@@ -96,6 +97,7 @@ class Snapshot:
     wild: bool = True  # a setting out in the woods
     indoors: bool = False  # the place the group is at is indoors
     hurts: dict = field(default_factory=dict)  # name → hurts and scrapes, in order
+    hurts_told: frozenset = frozenset()  # (name, hurt) already told
     lines: dict = field(default_factory=dict)  # name → the player's line for the moment at hand
     tropes: tuple = ()  # the tropes an award may name (solo.director.tropes.Trope)
 
@@ -177,6 +179,8 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
         found += _wounds(s, after)
     if kind in ("strike", "outcome") and who:
         found += _old_wound(plain, who, before, after)
+        for s in sentences:
+            found += _told_twice(s, who, before, after)
     if kind == "award":
         found += _award(plain, who, before, after)
     return found
@@ -246,6 +250,16 @@ def _old_wound(text: str, who: str, before: Snapshot, after: Snapshot) -> list[C
     told = [w for w in old if _has((w,), low)]
     return [Contradiction("wrong-wound", text, f"{who}'s {w} is an old wound; this Strike left {new[-1]}")
             for w in told]
+
+
+_AGAIN = re.compile(r"\b(?:again|already|earlier|still|old|from before|on top of)\b", re.I)
+
+
+def _told_twice(s: str, who: str, before: Snapshot, after: Snapshot) -> list[Contradiction]:
+    """A hurt the story has already told, told again as what just happened."""
+    low = s.lower()
+    return [Contradiction("wrong-wound", s, f"{who}'s {h} was already told")
+            for h in after.hurts.get(who, ()) if (who, h) in before.hurts_told and h in low and not _AGAIN.search(s)]
 
 
 def _award(text: str, who: str | None, before: Snapshot, after: Snapshot) -> list[Contradiction]:

@@ -121,6 +121,7 @@ class Fiction:
         self.relief = False  # a Clean success or a weakness found: the next frame lets you breathe
         self.cut: list[str] = []  # places the Killer has cut the group off from
         self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
+        self.hurts_told: set[tuple[str, str]] = set()  # (name, hurt) the story has told: not told as new again
 
     def _deal_pool(self, setting: dict[str, Any], whys: list[str]) -> list[tuple[str, str]]:
         """What the cast is dealt, in dealing order: the setting's own props first (a
@@ -153,6 +154,7 @@ class Fiction:
         new.answer_used = set(self.answer_used)
         new.cut = list(self.cut)
         new.moves = list(self.moves)  # each move is never changed once made
+        new.hurts_told = set(self.hurts_told)
         new.route = self.route  # never changes
         return new
 
@@ -243,6 +245,7 @@ class Fiction:
             wild=self.wild,
             indoors=self.here["indoors"],
             hurts={p.name: tuple(p.hurts + p.scrapes) for p in self.people},
+            hurts_told=frozenset(self.hurts_told),
             lines={p.name: p.line for p in self.people if p.line and not p.dead},
             tropes=self._tropes(),
         )
@@ -278,6 +281,14 @@ class Fiction:
             p.deeds.append(text)
             p.line = text
             self.hand_over(p, whole)
+
+    def heard(self, text: str) -> None:
+        """A text has been told: the hurts it names beside their character's name are told."""
+        low = str(text).lower()
+        for p in self.people:
+            for h in p.hurts + p.scrapes:
+                if h in low and p.name and p.name in text:
+                    self.hurts_told.add((p.name, h))
 
     def hand_over(self, giver: "Person", text: str) -> tuple[str, str] | None:
         """A thing the player's line hands from ``giver`` to another living character moves
@@ -394,6 +405,8 @@ class Fiction:
                 details["lost_item"] = item
             else:
                 scrape = self._fresh(SCRAPES, p.scrapes, "scrape", p.name)
+                if scrape in p.scrapes:  # every small harm taken already: not one of them again, as new
+                    scrape = "fresh bruises on top of the rest"
                 p.scrapes.append(scrape)
                 details["scrape"] = scrape
         if ctx.get("strike"):
@@ -409,7 +422,8 @@ class Fiction:
             return {}
         if len(p.hurts) < int(ctx.get("strike_number") or 1):
             self._hurt(p, ctx.get("suit"))
-        return {"hurt": p.hurts[-1] if p.hurts else None, "location": self.place}
+        hurt = p.hurts[-1] if p.hurts else None
+        return {"hurt": hurt, "hurt_told": (p.name, hurt) in self.hurts_told, "location": self.place}
 
     def _on_death(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))

@@ -375,7 +375,7 @@ class TemplateNarrator:
 DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
     "already_said": None, "action": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
-    "hurt": None, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
+    "hurt": None, "hurt_told": False, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
     "weakness_words": None, "trope": None,
     "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,
     "negated": False, "yes": None, "text": None, "band": None, "opening": None, "roll": None, "dread": None,

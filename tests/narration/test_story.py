@@ -107,6 +107,9 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
      snap(hurts={"Ann": ("cracked ribs",), "Ben": ()}), snap(hurts={"Ann": ("cracked ribs",), "Ben": ()}), "Ben"),
     ("wrong-wound", "strike", "Second Strike for Ben: a broken nose, and it pours.",
      snap(hurts={"Ben": ("a broken nose",)}), snap(hurts={"Ben": ("a broken nose", "a concussion")}), "Ben"),
+    ("wrong-wound", "strike", "It happens fast. It leaves Ben with cracked ribs. One Strike.",  # the outcome told it
+     snap(hurts={"Ben": ("cracked ribs",)}, hurts_told=frozenset({("Ben", "cracked ribs")})),
+     snap(hurts={"Ben": ("cracked ribs",)}, hurts_told=frozenset({("Ben", "cracked ribs")})), "Ben"),
     # an award's reason: a trope the player's line does not play, or no line at all
     ("award-reason", "award", "Ben goes for it: daring someone to say the name three times. A Genre Point.",
      snap(), party(lines={"Ben": "I feint left and go right."}), "Ben"),
@@ -156,6 +159,8 @@ GOOD = [
     ("challenge", "Ann binds Ben's cracked ribs.", snap(hurts={"Ann": (), "Ben": ("cracked ribs",)}), "Ann"),
     ("strike", "On top of the broken nose, Ben takes a concussion.",
      snap(hurts={"Ben": ("a broken nose", "a concussion")}), "Ben"),
+    ("strike", "Ben's cracked ribs flare again. One Strike.",
+     snap(hurts={"Ben": ("cracked ribs",)}, hurts_told=frozenset({("Ben", "cracked ribs")})), "Ben"),
     ("award", "Ben goes for it: daring someone to say the name three times. A Genre Point.",
      party(lines={"Ben": "I dare Cat to say his name three times."}), "Ben"),
     ("award", "The Director nods: Ben played the Jock to the hilt. A Genre Point.", party(), "Ben"),
