@@ -383,7 +383,7 @@ class Fiction:
         return {
             "location": self.place,
             "already_said": line,
-            "action": action_phrase(line),
+            "action": self._action(line),
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
             "wounds": list(p.hurts) if p else [],
         }
@@ -395,7 +395,7 @@ class Fiction:
         if p is None:
             return details
         details["said"] = p.line
-        details["action"] = action_phrase(p.line)
+        details["action"] = self._action(p.line)
         details["known_weakness"] = self.weaknesses.get(ctx.get("suit"))
         if ctx.get("fallout") == 3 and not ctx.get("strike"):
             if p.items:
@@ -501,7 +501,20 @@ class Fiction:
         if p is None or ctx.get("phase") == "revealed":
             return None
         line, p.line = p.line, None
-        return action_phrase(line)
+        return self._action(line)
+
+    def _action(self, line: str | None) -> str | None:
+        """What the player said, as the narration retells it in its own voice (a verb phrase),
+        unless those words contradict the story ("tell the others …" to the last one alive):
+        the player's words may, the narrator's may not."""
+        action = action_phrase(line)
+        if action:
+            from .continuity import check
+
+            now = self.snapshot()
+            if check(action, "response", now, now):
+                return None
+        return action
 
     # ------------------------------------------------------------------ choosing
 
