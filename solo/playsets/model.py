@@ -197,8 +197,9 @@ class Playset(BaseModel):
     @model_validator(mode="after")
     def _enough(self):
         places = [loc.place for loc in self.locations]
-        if len(set(places)) != len(places):
-            raise ValueError("locations: two locations have the same place")
+        twice = next((p for i, p in enumerate(places) if p in places[:i]), None)
+        if twice is not None:
+            raise ValueError(f"locations: two locations are {twice!r}")
         # "key.path: what is wrong": the loader names the key and its line
         if len(self.all_props()) < 3:
             raise ValueError(f"props: too few props ({len(self.all_props())}, with the ones the locations own; "

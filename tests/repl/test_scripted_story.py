@@ -77,8 +77,7 @@ def play_night(seed: int, playset: str | None) -> tuple[list[str], int, int]:
     return found, read[0], handed
 
 
-@pytest.mark.parametrize("seed, playset", [(3, None), (5, "house-party"), (8, "cabin-in-the-woods"),
-                                           (11, "house-party")])
+@pytest.mark.parametrize("seed, playset", [(3, None), (5, "house-party"), (8, "cabin-in-the-woods")])
 def test_typed_nights_through_the_shell_contradict_nothing(seed, playset):
     found, read, handed = play_night(seed, playset)
     assert read > 40 and handed >= 1  # whole nights, with things handed over
