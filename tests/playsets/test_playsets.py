@@ -192,3 +192,19 @@ def test_a_bad_playset_in_the_repl_is_one_error_line(tmp_path, monkeypatch):
     sh = make_shell(seed=6)
     assert sh.run_line("new playset no-such-place") is False
     assert "no playset called 'no-such-place'" in output(sh)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_an_award_without_a_judged_trope_names_none_of_the_playsets(name):
+    """The player's own ``award Cat`` has no trope: its telling never names one the player did
+    not play ("daring someone to say the name three times" for "I feint left and go right")."""
+    from solo.narration.beats import Beat
+
+    ps = load_playset(name)
+    n = TemplateNarrator(seed=0, setting=ps.setting())
+    beat = Beat("award", {"name": "Cat", "archetype": "The Jock", "held": 1, "pool_left": 9})
+    for v in range(TemplateNarrator.VARIANTS):
+        text = n.render(beat, v)
+        assert "Cat" in text and not any(t in text for t in ps.tropes), text
+    judged = n.render(Beat("award", {**beat.context, "trope": ps.tropes[0]}), 0)
+    assert ps.tropes[0] in judged  # the director's own award names the trope it judged
