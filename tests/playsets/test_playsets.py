@@ -208,3 +208,28 @@ def test_an_award_without_a_judged_trope_names_none_of_the_playsets(name):
         assert "Cat" in text and not any(t in text for t in ps.tropes), text
     judged = n.render(Beat("award", {**beat.context, "trope": ps.tropes[0]}), 0)
     assert ps.tropes[0] in judged  # the director's own award names the trope it judged
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_a_place_tells_its_own_threats_and_sounds_and_no_other_places(name):
+    """Over a few nights, the threats and sounds a location owns are told, each only while the
+    group is there."""
+    from solo.nott.rules import ASHCAN
+    from solo.sim.autoplay import autoplay
+
+    ps = load_playset(name)
+    owned = {line.lower().rstrip("."): loc.place for loc in ps.places()
+             for line in [*loc.sounds, *(t for s in ("Power", "Resolve", "Intellect", "Finesse")
+                                        for t in getattr(loc.threats, s))]}
+    told = set()
+
+    def heard(beat, text, before, after):
+        if beat.kind == "threat":
+            for line, place in owned.items():
+                if line in text.lower():
+                    assert after.location == place, (line, after.location)
+                    told.add(line)
+
+    for seed in range(4):
+        autoplay(seed, ASHCAN, "careful", out=None, playset=ps, on_told=heard)
+    assert len(told) >= 8, told
