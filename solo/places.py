@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["short_place", "fits", "said", "WILD_WORDS", "OUTSIDE_WORDS"]
 
@@ -35,6 +36,7 @@ def said(words: tuple[str, ...], text: str) -> str | None:
     return m.group(0).lower() if m else None
 
 
+@lru_cache(maxsize=8192)
 def fits(text: str, wild: bool, indoors: bool) -> bool:
     """Whether ``text`` fits the place: no woods in a setting that has none, no trees
     overhead indoors."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -508,12 +509,10 @@ class Fiction:
         unless those words contradict the story ("tell the others …" to the last one alive):
         the player's words may, the narrator's may not."""
         action = action_phrase(line)
-        if action:
-            from .continuity import check
-
-            now = self.snapshot()
-            if check(action, "response", now, now):
-                return None
+        if action and _contradicts(action, frozenset(p.name for p in self.people if p.dead),
+                                   frozenset(self.lost_items()), tuple(p.name for p in self.living()), self.wild,
+                                   self.here["indoors"]):
+            return None
         return action
 
     # ------------------------------------------------------------------ choosing
@@ -535,3 +534,12 @@ class Fiction:
     def _roll(self, *key: Any) -> int:
         text = "|".join(str(k) for k in (self.seed, *key))
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+@lru_cache(maxsize=4096)
+def _contradicts(text: str, dead: frozenset, lost: frozenset, living: tuple, wild: bool, indoors: bool) -> bool:
+    """Whether ``text`` (a retold action) contradicts who is dead or left, what is lost, or the place."""
+    from .continuity import Snapshot, check
+
+    now = Snapshot(dead=dead, lost=lost, living=living, wild=wild, indoors=indoors)
+    return bool(check(text, "response", now, now))
