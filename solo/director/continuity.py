@@ -51,6 +51,8 @@ KINDS = ("dead-acting", "lost-in-hand", "nobody-hurt", "wrong-count", "epitaph",
          "answer-flipped", "cut-off", "strike-text", "setting", "wrong-wound", "award-reason")
 #: Every hurt and scrape the fiction may record (the wrong-wound check reads these).
 WOUNDS = tuple(sorted({h for v in HURTS.values() for h in v} | set(SCRAPES), key=len, reverse=True))
+HURTS_ALL = frozenset(h for v in HURTS.values() for h in v)  # what a Strike leaves
+_JUDGE = None  # the template judge, made when an award is first read
 
 LOSS_WORDS = ("lost", "lose", "loses", "gone", "without", "missing", "no longer", "dropped", "left behind",
               "never", "wish", "took", "taken", "used to", "was", "had", "empty", "where")
@@ -284,10 +286,6 @@ def _plays(line: str | None, trope) -> bool:
     if _JUDGE is None:
         _JUDGE = TemplateJudge()
     return _JUDGE.match(line, [trope]) is not None
-
-
-_JUDGE = None
-HURTS_ALL = frozenset(h for v in HURTS.values() for h in v)
 
 
 @lru_cache(maxsize=256)
