@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-__all__ = ["short_place"]
+__all__ = ["short_place", "fits", "said", "WILD_WORDS", "OUTSIDE_WORDS"]
 
 _PLACE_END = re.compile(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over|"
                         r"full of|all|that|which|from) ")
@@ -15,3 +16,28 @@ def short_place(place: str) -> str:
     the stone table" → "the clearing"), when that leaves two words or more."""
     head = _PLACE_END.split(place, 1)[0].strip()
     return head if len(head.split()) >= 2 and head != place.strip() else place
+
+
+#: Words that belong to a setting out in the wild (woods, a camp): never told in one that is not.
+WILD_WORDS = ("campfire", "campfires", "the woods", "the trees", "pines", "pine trees", "the forest", "an owl",
+              "the lake", "a loon", "the trail")
+#: Words that need the sky or the trees overhead: never told of a place indoors.
+OUTSIDE_WORDS = ("between the trees", "through the trees", "out of the trees", "under the trees", "in the trees",
+                 "the open sky", "the stars")
+_WORDS: dict[tuple, re.Pattern] = {}
+
+
+def said(words: tuple[str, ...], text: str) -> str | None:
+    """The first of ``words`` that ``text`` says (whole words, any case), or None."""
+    pattern = _WORDS.get(words)
+    if pattern is None:  # compiled when first needed
+        pattern = _WORDS[words] = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
+    m = pattern.search(text)
+    return m.group(0).lower() if m else None
+
+
+@lru_cache(maxsize=8192)
+def fits(text: str, wild: bool, indoors: bool) -> bool:
+    """Whether ``text`` fits the place: no woods in a setting that has none, no trees
+    overhead indoors."""
+    return (wild or said(WILD_WORDS, text) is None) and not (indoors and said(OUTSIDE_WORDS, text))

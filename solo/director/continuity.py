@@ -20,7 +20,16 @@ after it (:class:`Snapshot`), sentence by sentence, and names each contradiction
 - ``strike-text``: a Strike told as something that "almost" happened, though it left its
   mark (every Strike in the fiction leaves a named hurt);
 - ``cut-off``: the group at, going to or back to a place the Killer has cut them off from
-  (a sentence that does not speak of the way as cut, blocked or gone).
+  (a sentence that does not speak of the way as cut, blocked or gone);
+- ``setting``: a threat or sound that a place owns told while the group is somewhere else;
+  "here at", "at …:" a place of the setting where the group is not; woods, trees or a
+  campfire in a setting that has none, or trees overhead in a place indoors;
+- ``wrong-wound``: a hurt the fiction records told on a character it does not belong to (a
+  sentence that names the hurt and characters, none of whom has it); a Strike that tells a
+  wound the character already had, and not the new one, as what it did; a Strike or an
+  outcome that tells a hurt the story has already told as if it were new (not "again");
+- ``award-reason``: an award that names a trope the player's line does not play into (the
+  director's own judge does not find it in the line), or with no line at all.
 
 The player's own words (in quotation marks) are not held against the story. Autoplay's
 tests run it over whole nights; the LLM narrator runs it on the model's text before that
@@ -33,12 +42,17 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .catalogue import EPITHETS, MEMORY_WORDS, WEAKNESSES
+from ..places import OUTSIDE_WORDS, WILD_WORDS, said, short_place
+from .catalogue import EPITHETS, HURTS, MEMORY_WORDS, SCRAPES, WEAKNESSES
 
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
 
 KINDS = ("dead-acting", "lost-in-hand", "nobody-hurt", "wrong-count", "epitaph", "weakness", "asked-again",
-         "answer-flipped", "cut-off", "strike-text")
+         "answer-flipped", "cut-off", "strike-text", "setting", "wrong-wound", "award-reason")
+#: Every hurt and scrape the fiction may record (the wrong-wound check reads these).
+WOUNDS = tuple(sorted({h for v in HURTS.values() for h in v} | set(SCRAPES), key=len, reverse=True))
+HURTS_ALL = frozenset(h for v in HURTS.values() for h in v)  # what a Strike leaves
+_JUDGE = None  # the template judge, made when an award is first read
 
 LOSS_WORDS = ("lost", "lose", "loses", "gone", "without", "missing", "no longer", "dropped", "left behind",
               "never", "wish", "took", "taken", "used to", "was", "had", "empty", "where")
@@ -79,6 +93,15 @@ class Snapshot:
     spoke: frozenset[str] = frozenset()  # characters with a line for the moment at hand
     aptitudes: dict = field(default_factory=dict)  # name → Aptitude
     cut: frozenset[str] = frozenset()  # places the Killer cut the group off from
+    location: str | None = None  # where the group is
+    places: tuple[str, ...] = ()  # every place of the setting
+    located: dict = field(default_factory=dict)  # a threat or sound a place owns → the place
+    wild: bool = True  # a setting out in the woods
+    indoors: bool = False  # the place the group is at is indoors
+    hurts: dict = field(default_factory=dict)  # name → hurts and scrapes, in order
+    hurts_told: frozenset = frozenset()  # (name, hurt) already told
+    lines: dict = field(default_factory=dict)  # name → the player's line for the moment at hand
+    tropes: tuple = ()  # the tropes an award may name (solo.director.tropes.Trope)
 
 
 @dataclass(frozen=True)
@@ -154,7 +177,115 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
                 found.append(Contradiction("cut-off", s, f"the way to {place} is cut off"))
         if kind == "challenge" and who and who in before.spoke and _ASK.search(s):
             found.append(Contradiction("asked-again", s, f"the player already said what {who} does"))
+        found += _setting(s, after)
+        found += _wounds(s, after)
+    if kind in ("strike", "outcome") and who:
+        found += _old_wound(plain, who, before, after)
+        for s in sentences:
+            found += _told_twice(s, who, before, after)
+    if kind == "award":
+        found += _award(plain, who, before, after)
     return found
+
+
+def _setting(s: str, after: Snapshot) -> list[Contradiction]:
+    """A sentence that puts something of another place, or another setting, here."""
+    found = []
+    here = after.location
+    if here is not None:
+        low = s.lower()
+        for line, place in after.located.items():
+            if place != here and _core(line) in low:
+                found.append(Contradiction("setting", s, f"that belongs to {short_place(place)}, not {short_place(here)}"))
+        for place in after.places:
+            if place != here and _placed(short_place(place), s) and short_place(place) != short_place(here):
+                found.append(Contradiction("setting", s, f"the group is at {short_place(here)}, not {short_place(place)}"))
+    word = not after.wild and said(WILD_WORDS, s)
+    if word:
+        found.append(Contradiction("setting", s, f"this setting has no {word}"))
+    word = after.indoors and said(OUTSIDE_WORDS, s)
+    if word:
+        found.append(Contradiction("setting", s, f"{short_place(here or '')} is indoors: no {word}"))
+    return found
+
+
+def _core(line: str) -> str:
+    """The words of a located line that are its own, however a template frames it: lower
+    case, without its first article and its closing stop."""
+    text = line.lower().strip().rstrip(".!")
+    return re.sub(r"^(?:the|a|an) ", "", text)
+
+
+@lru_cache(maxsize=512)
+def _here_at(place: str) -> re.Pattern:
+    return re.compile(r"\bhere (?:at|in) " + re.escape(place) + r"(?![\w])|^\W*at " + re.escape(place) + r"(?:,|:)",
+                      re.I)
+
+
+def _placed(place: str, sentence: str) -> bool:
+    return bool(place) and _here_at(place).search(sentence) is not None
+
+
+def _wounds(s: str, after: Snapshot) -> list[Contradiction]:
+    """A recorded hurt told on characters none of whom has it."""
+    low = s.lower()
+    named = [n for n in after.hurts if _named(n, s)]
+    if not named:
+        return []
+    owners = {w: n for n, ws in after.hurts.items() for w in ws}
+    found = []
+    for wound in WOUNDS:
+        if wound in owners and wound in low and not any(wound in after.hurts.get(n, ()) for n in named):
+            found.append(Contradiction("wrong-wound", s, f"{wound} is {owners[wound]}'s, not {' or '.join(named)}'s"))
+    return found
+
+
+def _old_wound(text: str, who: str, before: Snapshot, after: Snapshot) -> list[Contradiction]:
+    """A Strike (or the outcome that dealt it) telling only an old wound as what it did."""
+    old, now = before.hurts.get(who, ()), after.hurts.get(who, ())
+    new = [w for w in now[len(old):] if w in HURTS_ALL]
+    if not new:
+        return []
+    low = text.lower()
+    if any(_has((w,), low) for w in new):
+        return []
+    told = [w for w in old if _has((w,), low)]
+    return [Contradiction("wrong-wound", text, f"{who}'s {w} is an old wound; this Strike left {new[-1]}")
+            for w in told]
+
+
+_AGAIN = re.compile(r"\b(?:again|already|earlier|still|old|from before|on top of)\b", re.I)
+
+
+def _told_twice(s: str, who: str, before: Snapshot, after: Snapshot) -> list[Contradiction]:
+    """A hurt the story has already told, told again as what just happened."""
+    low = s.lower()
+    return [Contradiction("wrong-wound", s, f"{who}'s {h} was already told")
+            for h in after.hurts.get(who, ()) if (who, h) in before.hurts_told and h in low and not _AGAIN.search(s)]
+
+
+def _award(text: str, who: str | None, before: Snapshot, after: Snapshot) -> list[Contradiction]:
+    """An award's stated trope must be one the player's line plays into."""
+    low = text.lower()
+    line = (after.lines.get(who) or before.lines.get(who)) if who else None
+    found = []
+    for trope in after.tropes or before.tropes:
+        if trope.name.lower() in low and not _plays(line, trope):
+            why = f"{who or 'nobody'}'s line {line!r} does not play {trope.name!r}" if line else \
+                f"{who or 'nobody'} said nothing that plays {trope.name!r}"
+            found.append(Contradiction("award-reason", text, why))
+    return found
+
+
+def _plays(line: str | None, trope) -> bool:
+    if not line:
+        return False
+    from .tropes import TemplateJudge
+
+    global _JUDGE
+    if _JUDGE is None:
+        _JUDGE = TemplateJudge()
+    return _JUDGE.match(line, [trope]) is not None
 
 
 @lru_cache(maxsize=256)

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..places import short_place
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
-from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
+from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
 from .listen import action_phrase, handover, quote
@@ -82,6 +83,13 @@ class Fiction:
         self.seed = seed
         setting = setting or {}
         self.locations = [str(x) for x in (setting.get("locations") or CAMP_LOCATIONS)]
+        #: What each place owns (the setting model): indoors, sounds, threats by suit.
+        self.places = setting.get("places") or ({} if setting.get("locations") else CAMP_PLACES)
+        self.wild = bool(setting.get("wild")) if setting.get("locations") else True  # the camp is in the woods
+        self.sounds = [str(x) for x in (setting.get("sounds") or ())]
+        self.setting_tropes = ({"name": setting.get("name"), "tropes": setting.get("tropes"),
+                                "trope_phrasings": setting.get("trope_phrasings")}
+                               if setting.get("tropes") else None)
         order = sorted(range(len(self.locations)), key=lambda i: self._roll("place", i))
         self.route = [self.locations[i] for i in order]
         self.stop = 0
@@ -116,6 +124,7 @@ class Fiction:
         self.relief = False  # a Clean success or a weakness found: the next frame lets you breathe
         self.cut: list[str] = []  # places the Killer has cut the group off from
         self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
+        self.hurts_told: set[tuple[str, str]] = set()  # (name, hurt) the story has told: not told as new again
 
     def _deal_pool(self, setting: dict[str, Any], whys: list[str]) -> list[tuple[str, str]]:
         """What the cast is dealt, in dealing order: the setting's own props first (a
@@ -148,6 +157,7 @@ class Fiction:
         new.answer_used = set(self.answer_used)
         new.cut = list(self.cut)
         new.moves = list(self.moves)  # each move is never changed once made
+        new.hurts_told = set(self.hurts_told)
         new.route = self.route  # never changes
         return new
 
@@ -164,6 +174,18 @@ class Fiction:
         description is told on arrival."""
         return short_place(self.location)
 
+    @property
+    def here(self) -> dict[str, Any]:
+        """What the place the group is at owns: ``indoors``, ``sounds``, ``threats`` by suit."""
+        own = self.places.get(self.location) or {}
+        return {"place": self.location, "indoors": bool(own.get("indoors")), "sounds": list(own.get("sounds") or ()),
+                "threats": {k: list(v) for k, v in (own.get("threats") or {}).items()}}
+
+    def located(self) -> dict[str, str]:
+        """Every threat and sound a place owns → that place."""
+        return {line: place for place, own in self.places.items()
+                for line in [*(own.get("sounds") or ()), *(t for v in (own.get("threats") or {}).values() for t in v)]}
+
     def living(self) -> list[Person]:
         return [p for p in self.people if not p.dead]
 
@@ -179,8 +201,13 @@ class Fiction:
     def view(self) -> dict[str, Any]:
         """The fiction as plain data (templates read it as ``f``; prompts state it as facts)."""
         living = self.living()
+        here = self.here
         return {
             "location": self.location,
+            "here": here,
+            "wild": self.wild,
+            "indoors": here["indoors"],
+            "sounds": list(self.sounds),
             "people": [p.to_dict() for p in self.people],
             "living": [p.name for p in living],
             "living_count": len(living),
@@ -215,7 +242,29 @@ class Fiction:
             spoke=frozenset(p.name for p in self.people if p.line and not p.dead),
             aptitudes={p.name: p.aptitude for p in self.people},
             cut=frozenset(self.cut),
+            location=self.location,
+            places=tuple(self.locations),
+            located=self._located(),
+            wild=self.wild,
+            indoors=self.here["indoors"],
+            hurts={p.name: tuple(p.hurts + p.scrapes) for p in self.people},
+            hurts_told=frozenset(self.hurts_told),
+            lines={p.name: p.line for p in self.people if p.line and not p.dead},
+            tropes=self._tropes(),
         )
+
+    def _located(self) -> dict[str, str]:
+        if not hasattr(self, "_located_cache"):
+            self._located_cache = self.located()
+        return self._located_cache
+
+    def _tropes(self) -> tuple:
+        """The tropes an award may name (the setting's and the built-in ones), kept once."""
+        if not hasattr(self, "_tropes_cache"):
+            from .tropes import catalogue
+
+            self._tropes_cache = catalogue(self.setting_tropes)
+        return self._tropes_cache
 
     # ------------------------------------------------------------------ the player
 
@@ -235,6 +284,14 @@ class Fiction:
             p.deeds.append(text)
             p.line = text
             self.hand_over(p, whole)
+
+    def heard(self, text: str) -> None:
+        """A text has been told: the hurts it names beside their character's name are told."""
+        low = str(text).lower()
+        for p in self.people:
+            for h in p.hurts + p.scrapes:
+                if h in low and p.name and p.name in text:
+                    self.hurts_told.add((p.name, h))
 
     def hand_over(self, giver: "Person", text: str) -> tuple[str, str] | None:
         """A thing the player's line hands from ``giver`` to another living character moves
@@ -329,7 +386,7 @@ class Fiction:
         return {
             "location": self.place,
             "already_said": line,
-            "action": action_phrase(line, pronouns_of(p.pronouns) if p else None),
+            "action": self._action(line, p),
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
             "wounds": list(p.hurts) if p else [],
         }
@@ -341,7 +398,7 @@ class Fiction:
         if p is None:
             return details
         details["said"] = p.line
-        details["action"] = action_phrase(p.line, pronouns_of(p.pronouns))
+        details["action"] = self._action(p.line, p)
         details["known_weakness"] = self.weaknesses.get(ctx.get("suit"))
         if ctx.get("fallout") == 3 and not ctx.get("strike"):
             if p.items:
@@ -351,6 +408,8 @@ class Fiction:
                 details["lost_item"] = item
             else:
                 scrape = self._fresh(SCRAPES, p.scrapes, "scrape", p.name)
+                if scrape in p.scrapes:  # every small harm taken already: not one of them again, as new
+                    scrape = "fresh bruises on top of the rest"
                 p.scrapes.append(scrape)
                 details["scrape"] = scrape
         if ctx.get("strike"):
@@ -366,7 +425,8 @@ class Fiction:
             return {}
         if len(p.hurts) < int(ctx.get("strike_number") or 1):
             self._hurt(p, ctx.get("suit"))
-        return {"hurt": p.hurts[-1] if p.hurts else None, "location": self.place}
+        hurt = p.hurts[-1] if p.hurts else None
+        return {"hurt": hurt, "hurt_told": (p.name, hurt) in self.hurts_told, "location": self.place}
 
     def _on_death(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
@@ -444,7 +504,19 @@ class Fiction:
         if p is None or ctx.get("phase") == "revealed":
             return None
         line, p.line = p.line, None
-        return action_phrase(line, pronouns_of(p.pronouns))
+        return self._action(line, p)
+
+    def _action(self, line: str | None, p=None) -> str | None:
+        """What the player said, as the narration retells it in its own voice (a verb phrase,
+        with the pronouns of ``p``, the one who said it), unless those words contradict the
+        story ("tell the others …" to the last one alive): the player's words may, the
+        narrator's may not."""
+        action = action_phrase(line, pronouns_of(p.pronouns) if p else None)
+        if action and _contradicts(action, frozenset(p.name for p in self.people if p.dead),
+                                   frozenset(self.lost_items()), tuple(p.name for p in self.living()), self.wild,
+                                   self.here["indoors"]):
+            return None
+        return action
 
     # ------------------------------------------------------------------ choosing
 
@@ -465,3 +537,12 @@ class Fiction:
     def _roll(self, *key: Any) -> int:
         text = "|".join(str(k) for k in (self.seed, *key))
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+@lru_cache(maxsize=4096)
+def _contradicts(text: str, dead: frozenset, lost: frozenset, living: tuple, wild: bool, indoors: bool) -> bool:
+    """Whether ``text`` (a retold action) contradicts who is dead or left, what is lost, or the place."""
+    from .continuity import Snapshot, check
+
+    now = Snapshot(dead=dead, lost=lost, living=living, wild=wild, indoors=indoors)
+    return bool(check(text, "response", now, now))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from solo.nott.cards import SUIT_APTITUDES
+from solo.places import fits
 from solo.pronouns import pronouns_of
 
 from .base import strip_control
@@ -291,13 +292,14 @@ class TemplateNarrator:
         ctx = self._context(beat)
         self.count += 1
         return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
-                       (self.seed, n, beat.kind), used)
+                       (self.seed, n, beat.kind), used, self._fits(ctx))
 
     def render(self, beat: Beat, variant: int) -> str:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
         :class:`jinja2.UndefinedError` when the beat's context lacks a key its template uses."""
         ctx = self._context(beat) | {"v": int(variant)}
-        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set())
+        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set(),
+                       self._fits(ctx))
 
     def respond(self, character: Any, beat: Beat) -> str:
         """A short first-person action line for ``character`` facing the beat's threat, for
@@ -311,7 +313,8 @@ class TemplateNarrator:
         ctx |= {"v": n % self.VARIANTS, "setting": self.setting, "f": self._view(), "kind": "response"}
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
-        line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used)
+        line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used,
+                       self._fits(ctx))
         if story is None:
             self._used |= used
         return line
@@ -370,6 +373,14 @@ class TemplateNarrator:
         ctx.update(kind=beat.kind, setting=self.setting)
         return ctx
 
+    def _fits(self, ctx: dict[str, Any]) -> Callable[[str], bool]:
+        """Whether a line fits where the group is (the setting model: solo.places.fits)."""
+        f = ctx.get("f") or {}
+        wild = f["wild"] if f.get("wild") is not None else not (self.setting and self.setting.get("locations")) or \
+            bool(self.setting.get("wild"))
+        indoors = bool(f.get("indoors"))
+        return lambda line: fits(line, wild, indoors)
+
     def _render(self, name: str, ctx: dict[str, Any]) -> str:
         return self.env.get_template(name).render(ctx)
 
@@ -378,7 +389,7 @@ class TemplateNarrator:
 DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
     "already_said": None, "action": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
-    "hurt": None, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
+    "hurt": None, "hurt_told": False, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
     "weakness_words": None, "trope": None,
     "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,
     "negated": False, "yes": None, "text": None, "band": None, "opening": None, "roll": None, "dread": None,
@@ -391,6 +402,7 @@ _EMPTY_VIEW: dict[str, Any] = {
     "location": None, "people": [], "living": [], "living_count": 0, "dead": [], "hurt": [],
     "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False, "answers": [],
     "stage": "unease", "killer": None, "killer_seen": False, "cut": [], "moves": [],
+    "here": {"place": None, "indoors": False, "sounds": [], "threats": {}}, "wild": None, "indoors": False, "sounds": [],
 }
 
 # ---------------------------------------------------------------------- composing
@@ -491,11 +503,18 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
 
 
-def compose(rendered: str, key: tuple, used: set[str]) -> str:
+def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
-    sentence in ``used``; the chosen sentences are added to ``used``."""
+    sentence in ``used``; the chosen sentences are added to ``used``. ``fits`` (a line →
+    whether it fits where the group is) leaves out the lines that do not, while a slot has
+    others."""
     chosen: list[str] = []
     for name, flags, cands, fallback in _slots(rendered):
+        if fits is not None:
+            kept = [i for i, c in enumerate(cands) if fits(c)]
+            if kept or "?" in flags:
+                fallback = sum(1 for i in kept if i < fallback)
+                cands = [cands[i] for i in kept]
         if not cands:
             continue
         first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []

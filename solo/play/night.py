@@ -507,6 +507,7 @@ class Night:
                 tag, text = self._replay_text(beat)  # (a replay is never watched: no on_told)
                 if text:
                     told.append((tag, text))
+                    story.heard(text)
                 continue
             if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE + ("answer",):
                 stretch.append((beat, before, after))
@@ -554,6 +555,7 @@ class Night:
         if text:
             tag = "+".join(self._tag(b) for b in group)
             told.append((tag, text))
+            self.story.heard(text)
             for b in group:
                 self._checked(b, text, before, after)
 

@@ -109,6 +109,12 @@ def _problems(text: str, errors: list[dict]) -> str:
     """A file's problems in one line: the first (key, line, what is wrong), how many more,
     and every unknown key by name (a misspelt key is the likeliest slip, and easy to fix)."""
 
+    for err in errors:  # a check of the whole file says which key it is about: "flavour.Power: …"
+        m = re.match(r"(?:Value error, )?([a-z_]+(?:\.[A-Za-z_]+)*): ", str(err.get("msg", "")))
+        if not err["loc"] and err["type"] == "value_error" and m:
+            err["loc"] = tuple(m.group(1).split("."))
+            err["msg"] = err["msg"][m.end():]
+
     def place(err: dict) -> str:
         loc = tuple(err["loc"])
         line = _line_of(text, loc)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from ..nott.rules import RULESETS, Ruleset
 from ..limits import MAX_ARCHETYPE
@@ -45,14 +45,31 @@ class Killer(BaseModel):
     legend: Line | None = None
 
 
+SUITS = ("Power", "Resolve", "Intellect", "Finesse")
+
+
 class Flavour(BaseModel):
-    """What a challenge of each suit looks like here (at least three each)."""
+    """What a challenge of each suit looks like anywhere in the setting (with the threats the
+    locations own, at least three each: :class:`Playset`)."""
 
     model_config = ConfigDict(extra="forbid")
-    Power: Lines = Field(min_length=3)
-    Resolve: Lines = Field(min_length=3)
-    Intellect: Lines = Field(min_length=3)
-    Finesse: Lines = Field(min_length=3)
+    Power: Lines = Field(default_factory=list)
+    Resolve: Lines = Field(default_factory=list)
+    Intellect: Lines = Field(default_factory=list)
+    Finesse: Lines = Field(default_factory=list)
+
+
+class Location(BaseModel):
+    """A place of the setting and what belongs to it: the props found there (dealt to the
+    cast with the playset's own), the sounds heard there, the threats (challenges, by suit)
+    that can happen only there, and whether it is indoors (no sky, no trees overhead)."""
+
+    model_config = ConfigDict(extra="forbid")
+    place: Line
+    indoors: bool = False
+    props: Lines = Field(default_factory=list)
+    sounds: Lines = Field(default_factory=list)
+    threats: Flavour = Field(default_factory=Flavour)
 
 
 class Dread(BaseModel):
@@ -123,14 +140,24 @@ class RuleOverrides(BaseModel):
         return rules.with_(**changes) if changes else rules
 
 
+def _as_location(value):
+    """A location written as a plain line is a place that owns nothing."""
+    return {"place": value} if isinstance(value, str) else value
+
+
 class Playset(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str  # a save names its playset by it: see _name
     title: Short
     premise: Annotated[str, BeforeValidator(_clean), Field(min_length=20, max_length=2000)]
     killer: Killer
-    locations: Lines = Field(min_length=6)
-    props: Lines = Field(min_length=3)
+    #: Places: a line each, or a table that owns props, sounds and threats (:class:`Location`).
+    locations: list[Annotated[Location, BeforeValidator(_as_location)]] = Field(min_length=6)
+    props: Lines  # with the props the locations own, at least 3
+    #: Sounds that fit anywhere in the setting.
+    sounds: Lines = Field(default_factory=list)
+    #: Out in the wild (woods, trees, a campfire): lines that assume it are told only here.
+    wild: bool = False
     tropes: Lines = Field(min_length=3)
     #: How the director recognises a trope in what the player types: trope → phrasings
     #: (see solo/narration/tropes.py; a trope left out is recognised by its own key words).
@@ -167,6 +194,34 @@ class Playset(BaseModel):
                 parse_phrasing(p)
         return v
 
+    @model_validator(mode="after")
+    def _enough(self):
+        places = [loc.place for loc in self.locations]
+        twice = next((p for i, p in enumerate(places) if p in places[:i]), None)
+        if twice is not None:
+            raise ValueError(f"locations: two locations are {twice!r}")
+        # "key.path: what is wrong": the loader names the key and its line
+        if len(self.all_props()) < 3:
+            raise ValueError(f"props: too few props ({len(self.all_props())}, with the ones the locations own; "
+                             "at least 3)")
+        for suit in SUITS:
+            if len(self.threats(suit)) < 3:
+                raise ValueError(f"flavour.{suit}: too few {suit} threats ({len(self.threats(suit))}, with the ones "
+                                 "the locations own; at least 3)")
+        return self
+
+    def places(self) -> list[Location]:
+        """Every location (one written as a plain line owns nothing)."""
+        return list(self.locations)
+
+    def all_props(self) -> list[str]:
+        """The playset's props, then the props its locations own, in order."""
+        return list(self.props) + [p for loc in self.places() for p in loc.props]
+
+    def threats(self, suit: str) -> list[str]:
+        """Every challenge of ``suit``: the setting-wide flavour, then the located ones."""
+        return list(getattr(self.flavour, suit)) + [t for loc in self.places() for t in getattr(loc.threats, suit)]
+
     def ruleset(self) -> Ruleset:
         return self.rules.ruleset()
 
@@ -174,12 +229,18 @@ class Playset(BaseModel):
         """Plain data for narrators (templates and LLM prompts)."""
         return {
             "name": self.name, "title": self.title, "premise": self.premise,
-            "killer": self.killer.model_dump(exclude_none=True), "locations": list(self.locations), "props": list(self.props),
-            "tropes": list(self.tropes),
+            "killer": self.killer.model_dump(exclude_none=True),
+            "locations": [loc.place for loc in self.places()], "props": self.all_props(),
+            "places": {loc.place: {"indoors": loc.indoors, "props": list(loc.props), "sounds": list(loc.sounds),
+                                   "threats": loc.threats.model_dump()} for loc in self.places()},
+            "sounds": list(self.sounds), "wild": self.wild, "tropes": list(self.tropes),
             "trope_phrasings": {k: list(v) for k, v in self.trope_phrasings.items()}, "flavour": self.flavour.model_dump(), "dread": self.dread.model_dump(),
         }
 
     def describe(self) -> str:
         """One paragraph for an LLM system prompt."""
         return (f"{self.title}. {self.premise} The Killer: {self.killer.name} — {self.killer.look}; "
-                f"calling card: {self.killer.calling_card}. Places: {', '.join(self.locations[:8])}.")
+                f"calling card: {self.killer.calling_card}. Places: {', '.join(self.setting_places()[:8])}.")
+
+    def setting_places(self) -> list[str]:
+        return [loc.place for loc in self.places()]

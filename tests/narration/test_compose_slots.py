@@ -400,3 +400,32 @@ def test_a_frame_opens_at_most_three_sentences_while_the_slot_has_others():
     optional = [compose(f"§a?\n{n}, the dark is waiting for you.", (n,), used2) for n in ("Ann", "Ben", "Cat", "Dee")]
     assert optional[:3] == ["Ann, the dark is waiting for you.", "Ben, the dark is waiting for you.",
                             "Cat, the dark is waiting for you."] and optional[3] == ""
+
+
+# ---------------------------------------------------------------------- lines held to the place
+
+
+def test_a_line_that_does_not_fit_the_place_is_left_out_while_its_slot_has_others():
+    from solo.places import fits
+
+    rendered = ("§end\nBy morning, they are a story told around campfires.\nBy morning, they are a story.\n"
+                "§sense?\nThe dark between the trees looks back.\n")
+    house = lambda line: fits(line, False, True)  # noqa: E731  (a house party, indoors)
+    for k in range(8):
+        assert compose(rendered, ("k", k), set(), house) == "By morning, they are a story."
+    woods = {compose(rendered, ("k", k), set(), lambda line: fits(line, True, False)) for k in range(8)}
+    assert any("campfires" in t for t in woods) and all("between the trees" in t for t in woods)
+    # a required slot none of whose lines fits still tells one (nothing else to tell)
+    assert compose("§end\nA story told around campfires.\n", ("k", 0), set(), house) == "A story told around campfires."
+
+
+def test_a_house_party_night_ends_with_no_campfire():
+    from solo.playsets import load_playset
+
+    setting = load_playset("house-party").setting()
+    n = TemplateNarrator(seed=0, setting=setting)
+    beat = Beat("all_dead", {"names": ["Ann", "Ben"], "tests": 20})
+    texts = {n.render(beat, v) for v in range(TemplateNarrator.VARIANTS)}
+    assert texts and not any("campfire" in t for t in texts)
+    camp = {TemplateNarrator(seed=0).render(beat, v) for v in range(TemplateNarrator.VARIANTS)}
+    assert any("campfire" in t for t in camp)  # the camp keeps its woods

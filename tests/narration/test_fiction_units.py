@@ -298,7 +298,8 @@ def test_with_nothing_left_to_lose_a_costly_fallout_leaves_small_harms_all_diffe
     scrapes = [f.apply("outcome", {"name": "Ben", "fallout": 3, "tests": 5 + t})["scrape"] for t in range(5)]
     assert sorted(scrapes) == sorted(SCRAPES) and ben.scrapes == scrapes
     sixth = f.apply("outcome", {"name": "Ben", "fallout": 3, "tests": 11})
-    assert sixth["scrape"] in SCRAPES and sixth["lost_item"] is None
+    # not one of them again, told as new (a jammed finger, then a jammed finger): bruises on top
+    assert sixth["scrape"] == "fresh bruises on top of the rest" and sixth["lost_item"] is None
 
 
 def test_other_fallouts_take_nothing():
@@ -317,7 +318,7 @@ def test_a_strike_names_a_hurt_from_its_suit_and_it_stays_with_that_character():
     assert d["hurt"] in HURTS["Finesse"] and ana.hurts == [d["hurt"]]
     assert d["lost_item"] is None and len(ana.items) == 2  # a Strike, not a loss
     s = f.apply("strike", {"name": "Ana", "strike_number": 1, "suit": "Finesse"})
-    assert s == {"hurt": d["hurt"], "location": f.place} and ana.hurts == [d["hurt"]]
+    assert s == {"hurt": d["hurt"], "hurt_told": False, "location": f.place} and ana.hurts == [d["hurt"]]
     s2 = f.apply("strike", {"name": "Ana", "strike_number": 2, "suit": "Power"})
     assert s2["hurt"] in HURTS["Power"] and ana.hurts == [d["hurt"], s2["hurt"]]
     assert f.find("Ben").hurts == [] and f.find("Cy").hurts == []
@@ -463,8 +464,16 @@ def test_the_view_states_the_whole_picture():
     f.apply("death", {"name": "Ana"})
     f.apply("endgame", {"tests": 9})
     v = f.view()
+    from solo.director.catalogue import CAMP_PLACES
+
+    own = CAMP_PLACES[f.location]
     assert v == {
         "location": f.location,
+        "here": {"place": f.location, "indoors": bool(own.get("indoors")), "sounds": own["sounds"],
+                 "threats": own.get("threats", {})},
+        "wild": True,  # the camp is in the woods
+        "indoors": bool(own.get("indoors")),
+        "sounds": [],
         "people": [p.to_dict() for p in f.people],
         "living": ["Ben", "Cy"], "living_count": 2, "dead": ["Ana"], "hurt": ["Cy"], "anyone_hurt": True,
         "held": ben.items + f.find("Cy").items, "lost": [lost],
@@ -501,7 +510,10 @@ def test_the_snapshot_is_what_the_checker_reads():
     s = f.snapshot()
     assert s == Snapshot(dead=frozenset({"Ana"}), lost=frozenset({lost}), living=("Ben", "Cy"), anyone_hurt=True,
                          weaknesses=dict(f.weaknesses), spoke=frozenset({"Ben"}),
-                         aptitudes={"Ana": "Power", "Ben": "Intellect", "Cy": "Resolve"})
+                         aptitudes={"Ana": "Power", "Ben": "Intellect", "Cy": "Resolve"},
+                         location=f.location, places=tuple(f.locations), located=f.located(), wild=True,
+                         indoors=f.here["indoors"], hurts={"Ana": (), "Ben": (), "Cy": ()},
+                         lines={"Ben": "I search the desk."}, tropes=s.tropes)
 
 
 def test_a_copy_goes_its_own_way():
@@ -544,7 +556,7 @@ def test_a_strike_beat_with_nothing_to_count_names_no_hurt():
     """A Strike number already passed (here a malformed one) adds no hurt and names none."""
     f = fiction()
     assert f.apply("strike", {"name": "Ben", "strike_number": -1, "suit": "Power"}) == {
-        "hurt": None, "location": f.place}
+        "hurt": None, "hurt_told": False, "location": f.place}
     assert f.find("Ben").hurts == []
 
 
@@ -555,3 +567,18 @@ def test_a_death_is_named_by_the_strike_that_killed():
     assert f.find("Ben").death == "the second Strike (violence)"
     f.apply("death", {"name": "Cy", "strikes": None})
     assert f.find("Cy").death == "the third Strike (the dark)"
+
+
+# ---------------------------------------------------------------------- wounds told once
+
+
+def test_a_strike_knows_when_the_outcome_already_told_its_hurt():
+    f = fiction()
+    hurt = f.apply("outcome", {"name": "Ana", "fallout": 4, "strike": True, "suit": "Power", "tests": 3})["hurt"]
+    f.heard(f"It goes catastrophically wrong, and Ana is hurt: {hurt}.")
+    strike = f.apply("strike", {"name": "Ana", "strike_number": 1, "suit": "Power"})
+    assert strike["hurt"] == hurt and strike["hurt_told"] is True
+    g = fiction()
+    g.apply("outcome", {"name": "Ana", "fallout": 4, "strike": True, "suit": "Power", "tests": 3})
+    g.heard(f"Ben is hurt: {hurt}.")  # another's name: not Ana's hurt told
+    assert g.apply("strike", {"name": "Ana", "strike_number": 1, "suit": "Power"})["hurt_told"] is False

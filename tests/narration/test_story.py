@@ -37,6 +37,33 @@ def snap(**kw) -> Snapshot:
     return Snapshot(**base)
 
 
+def _setting(name: str):
+    from solo.playsets import load_playset
+
+    return Fiction([{"name": n} for n in ("Ann", "Ben", "Cat")], 1, load_playset(name).setting())
+
+
+CABIN, PARTY = _setting("cabin-in-the-woods"), _setting("house-party")
+ATTIC, BRIDGE, CELLAR = ("the attic crawlspace", "the rope bridge over the creek gorge",
+                         "the cellar under the kitchen trapdoor")
+
+
+def cabin(place: str, **kw) -> Snapshot:
+    """The checker's picture of a night of the cabin playset, with the group at ``place``."""
+    return at(CABIN, place, **kw)
+
+
+def party(place: str = "the garage, dark except for the chest freezer's hum", **kw) -> Snapshot:
+    return at(PARTY, place, **kw)
+
+
+def at(fiction: Fiction, place: str, **kw) -> Snapshot:
+    f = fiction.copy()
+    f.stop = f.route.index(place)
+    s = f.snapshot()
+    return Snapshot(**{**s.__dict__, **kw})
+
+
 BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
     ("dead-acting", "threat", "Ann grabs the axe and runs for the door.",
      snap(dead=frozenset({"Ann"}), living=("Ben", "Cat")), snap(dead=frozenset({"Ann"}), living=("Ben", "Cat")), None),
@@ -64,6 +91,32 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
      snap(), snap(), "Ben"),
     ("cut-off", "threat", "Here at the boathouse, the radio crackles.",
      snap(cut=frozenset({"the boathouse"})), snap(cut=frozenset({"the boathouse"})), None),
+    # the setting: a threat a place owns told somewhere else; another place named as here;
+    # the woods in a setting without them; trees overhead indoors
+    ("setting", "threat", "At the attic crawlspace: the car bogged to the axles in the mud of the logging road.",
+     snap(), cabin(ATTIC), None),
+    ("setting", "threat", "A window latch that has to be worked open without a sound, here at the rope bridge.",
+     snap(), cabin(BRIDGE), None),
+    ("setting", "threat", "Here at the attic crawlspace, the floor groans.", snap(), cabin(BRIDGE), None),
+    ("setting", "threat", "The dark between the trees looks back.", snap(), cabin(CELLAR), None),
+    ("setting", "all_dead", "By morning, Ann, Ben and Cat are a story told around campfires.", snap(), party(), None),
+    ("setting", "dawn", "Grey light creeps through the trees, and the night is only a place again.", snap(), party(),
+     None),
+    # wounds: a hurt on a character it does not belong to; an old wound told as the Strike's
+    ("wrong-wound", "challenge", "Ben limps forward, cracked ribs burning with every breath.",
+     snap(hurts={"Ann": ("cracked ribs",), "Ben": ()}), snap(hurts={"Ann": ("cracked ribs",), "Ben": ()}), "Ben"),
+    ("wrong-wound", "strike", "Second Strike for Ben: a broken nose, and it pours.",
+     snap(hurts={"Ben": ("a broken nose",)}), snap(hurts={"Ben": ("a broken nose", "a concussion")}), "Ben"),
+    ("wrong-wound", "strike", "It happens fast. It leaves Ben with cracked ribs. One Strike.",  # the outcome told it
+     snap(hurts={"Ben": ("cracked ribs",)}, hurts_told=frozenset({("Ben", "cracked ribs")})),
+     snap(hurts={"Ben": ("cracked ribs",)}, hurts_told=frozenset({("Ben", "cracked ribs")})), "Ben"),
+    # an award's reason: a trope the player's line does not play, or no line at all
+    ("award-reason", "award", "Ben goes for it: daring someone to say the name three times. A Genre Point.",
+     snap(), party(lines={"Ben": "I feint left and go right."}), "Ben"),
+    ("award-reason", "award", "The Director knows this one: laughing off the legend. A Genre Point for Ann.",
+     snap(), cabin(ATTIC, lines={"Ann": "I run for the car and try the keys."}), "Ann"),
+    ("award-reason", "award", "Of course: going to check the basement. Cat has earned a Genre Point.",
+     snap(), party(), "Cat"),
 ]
 
 
@@ -99,6 +152,18 @@ GOOD = [
     ("threat", "The way back to the boathouse is cut off now.", snap(cut=frozenset({"the boathouse"})), None),
     ("threat", "Whatever is left at the boathouse, nobody is going back.", snap(cut=frozenset({"the boathouse"})),
      None),
+    ("threat", "At the logging road: the car bogged to the axles in the mud of the logging road.",
+     cabin("the logging road, where the car is parked"), None),
+    ("threat", "The dark between the trees looks back. Here at the rope bridge, the ropes creak.", cabin(BRIDGE), None),
+    ("threat", "A rope ladder hangs from the treehouse; the way back to the kitchen is cut off.", party(), None),
+    ("challenge", "Ann binds Ben's cracked ribs.", snap(hurts={"Ann": (), "Ben": ("cracked ribs",)}), "Ann"),
+    ("strike", "On top of the broken nose, Ben takes a concussion.",
+     snap(hurts={"Ben": ("a broken nose", "a concussion")}), "Ben"),
+    ("strike", "Ben's cracked ribs flare again. One Strike.",
+     snap(hurts={"Ben": ("cracked ribs",)}, hurts_told=frozenset({("Ben", "cracked ribs")})), "Ben"),
+    ("award", "Ben goes for it: daring someone to say the name three times. A Genre Point.",
+     party(lines={"Ben": "I dare Cat to say his name three times."}), "Ben"),
+    ("award", "The Director nods: Ben played the Jock to the hilt. A Genre Point.", party(), "Ben"),
 ]
 
 

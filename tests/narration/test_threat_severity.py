@@ -87,4 +87,4 @@ def test_a_playsets_threat_that_belongs_to_a_place_is_not_told_elsewhere():
                     continue
                 for m in __import__("re").finditer(r"At ([^:]+): ([^.]+)\.|([^.]+), here at ([^.]+)\.", text):
                     thing, here = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
-                    assert not elsewhere(thing, ps.locations, here), (seed, text)
+                    assert not elsewhere(thing, ps.setting_places(), here), (seed, text)

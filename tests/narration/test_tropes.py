@@ -81,7 +81,7 @@ CABIN = {
     "going down to the cellar alone": "I go down into the cellar with the lantern.",
     "saying they'll be right back": "Don't worry, I'll be right back.",
     "the car that won't start at the worst moment": "I turn the key but the engine won't start.",
-    "ignoring the creepy local's warning": "The old ranger's warning? Just a campfire story.",
+    "laughing off the legend": "The old ranger's warning? Just a campfire story.",
     "investigating the noise outside": "I go out to see what that knocking was.",
 }
 PARTY = {
@@ -147,7 +147,8 @@ def _playset_with(tmp_path, extra: str):
 
     data = json.loads(base)
     lines = ["name = \"x-test\"", f"title = {json.dumps(data['title'])}", f"premise = {json.dumps(data['premise'])}",
-             f"locations = {json.dumps(data['locations'])}", f"props = {json.dumps(data['props'])}",
+             f"locations = {json.dumps([x['place'] for x in data['locations']])}",
+             f"props = {json.dumps(load_playset('house-party').all_props())}",
              f"tropes = {json.dumps(data['tropes'] + ['feeding the strange dog'])}", extra]
     for table in ("killer", "flavour", "dread", "archetypes"):
         lines.append(f"[{table}]")

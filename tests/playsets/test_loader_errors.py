@@ -168,7 +168,7 @@ def test_a_capitalised_key_is_found_in_its_own_table(write):
     new = 'Power = ["forcing a rusted hatch", "hauling a chain"]'
     text = GOOD.replace(old, new)
     p = write(text)
-    msg = pydantic_says(Annotated[list[str], Field(min_length=3)], ["a", "b"])
+    msg = "too few Power threats (2, with the ones the locations own; at least 3)"
     assert refused(p) == f"playset {str(p)!r}: flavour.Power (line {line_of(text, new)}): {msg}"
 
 
@@ -280,3 +280,63 @@ def test_a_quoted_key_is_found_like_a_bare_one(write):
     msg = pydantic_says(Annotated[str, Field(min_length=1)], "")
     line = line_of(text, '"calling_card" =')
     assert refused(p) == f"playset {str(p)!r}: killer.calling_card (line {line}): {msg}"
+
+
+# ---------------------------------------------------------------------- locations that own things
+
+TABLES = """
+[[locations]]
+place = "the engine room, hot and roaring"
+indoors = true
+props = ["a wrench as long as your arm"]
+sounds = ["The pistons miss a beat."]
+[locations.threats]
+Power = ["a boiler valve rusted open"]
+
+[[locations]]
+place = "the open deck"
+sounds = ["A gull screams overhead."]
+"""
+
+
+def with_tables(text: str) -> str:
+    """GOOD with its places written as [[locations]] tables (two of them owning things)."""
+    plain = ('locations = ["the bridge", "the ballroom", "the engine room", "the cargo hold", "the galley", '
+             '"the crew quarters"]')
+    head = "".join(f'\n[[locations]]\nplace = "{p}"\n' for p in ("the bridge", "the ballroom", "the cargo hold",
+                                                                  "the galley", "the crew quarters"))
+    return text.replace(plain + "\n", "") + head + TABLES
+
+
+def test_locations_written_as_tables_own_their_props_sounds_and_threats(write):
+    ps = read_playset(write(with_tables(GOOD)))
+    setting = ps.setting()
+    assert setting["locations"][-2:] == ["the engine room, hot and roaring", "the open deck"]
+    assert setting["props"] == ["a flare gun", "a fire axe", "a hand-cranked radio", "a wrench as long as your arm"]
+    engine = setting["places"]["the engine room, hot and roaring"]
+    assert engine["indoors"] is True and engine["sounds"] == ["The pistons miss a beat."]
+    assert engine["threats"]["Power"] == ["a boiler valve rusted open"] and engine["threats"]["Finesse"] == []
+    assert setting["places"]["the bridge"] == {"indoors": False, "props": [], "sounds": [],
+                                                "threats": {s: [] for s in ("Power", "Resolve", "Intellect",
+                                                                            "Finesse")}}
+    assert setting["flavour"]["Power"] == ["forcing a rusted hatch", "holding a door against the sea",
+                                           "hauling a chain"]  # the located threat is not told anywhere
+
+
+def test_an_unknown_key_in_a_location_is_named_with_its_line(write):
+    text = with_tables(GOOD).replace('sounds = ["A gull screams overhead."]', 'sound = ["A gull screams overhead."]')
+    p = write(text)
+    assert refused(p) == f"playset {str(p)!r}: locations.6.sound (line {line_of(text, 'sound =')}): unknown key"
+
+
+def test_a_threat_a_location_owns_counts_toward_its_suits_three(write):
+    """Flavour's Power has two lines; the engine room owns a third: enough."""
+    text = with_tables(GOOD).replace('"holding a door against the sea", ', "")
+    assert len(read_playset(write(text)).threats("Power")) == 3
+
+
+def test_two_locations_with_one_place_are_refused(write):
+    text = with_tables(GOOD).replace('place = "the open deck"', 'place = "the bridge"')
+    p = write(text)
+    first = text.splitlines().index("[[locations]]") + 1  # the key's first table
+    assert refused(p) == f"playset {str(p)!r}: locations (line {first}): two locations are 'the bridge'"

@@ -48,7 +48,7 @@ def test_every_threat_card_renders_in_the_setting(name):
             check(t)
         assert len(texts) >= 3
         if c < 52:
-            assert any(loc in t for t in texts for loc in ps.locations), texts
+            assert any(loc in t for t in texts for loc in ps.setting_places()), texts
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -192,3 +192,44 @@ def test_a_bad_playset_in_the_repl_is_one_error_line(tmp_path, monkeypatch):
     sh = make_shell(seed=6)
     assert sh.run_line("new playset no-such-place") is False
     assert "no playset called 'no-such-place'" in output(sh)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_an_award_without_a_judged_trope_names_none_of_the_playsets(name):
+    """The player's own ``award Cat`` has no trope: its telling never names one the player did
+    not play ("daring someone to say the name three times" for "I feint left and go right")."""
+    from solo.narration.beats import Beat
+
+    ps = load_playset(name)
+    n = TemplateNarrator(seed=0, setting=ps.setting())
+    beat = Beat("award", {"name": "Cat", "archetype": "The Jock", "held": 1, "pool_left": 9})
+    for v in range(TemplateNarrator.VARIANTS):
+        text = n.render(beat, v)
+        assert "Cat" in text and not any(t in text for t in ps.tropes), text
+    judged = n.render(Beat("award", {**beat.context, "trope": ps.tropes[0]}), 0)
+    assert ps.tropes[0] in judged  # the director's own award names the trope it judged
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_a_place_tells_its_own_threats_and_sounds_and_no_other_places(name):
+    """Over a few nights, the threats and sounds a location owns are told, each only while the
+    group is there."""
+    from solo.nott.rules import ASHCAN
+    from solo.sim.autoplay import autoplay
+
+    ps = load_playset(name)
+    owned = {line.lower().rstrip("."): loc.place for loc in ps.places()
+             for line in [*loc.sounds, *(t for s in ("Power", "Resolve", "Intellect", "Finesse")
+                                        for t in getattr(loc.threats, s))]}
+    told = set()
+
+    def heard(beat, text, before, after):
+        if beat.kind == "threat":
+            for line, place in owned.items():
+                if line in text.lower():
+                    assert after.location == place, (line, after.location)
+                    told.add(line)
+
+    for seed in range(4):
+        autoplay(seed, ASHCAN, "careful", out=None, playset=ps, on_told=heard)
+    assert len(told) >= 8, told

@@ -8,6 +8,7 @@ import pytest
 
 from solo.playsets import load_playset
 
+SUITS = ("Power", "Resolve", "Intellect", "Finesse")
 BUILTIN = Path(__file__).resolve().parents[2] / "solo" / "playsets" / "builtin"
 
 
@@ -15,9 +16,21 @@ BUILTIN = Path(__file__).resolve().parents[2] / "solo" / "playsets" / "builtin"
 def test_the_setting_is_the_files_data(name):
     raw = tomllib.loads((BUILTIN / f"{name}.toml").read_text(encoding="utf-8"))
     setting = load_playset(name).setting()
-    for key in ("name", "title", "premise", "locations", "props", "tropes", "killer", "flavour", "dread"):
+    for key in ("name", "title", "premise", "tropes", "killer", "dread"):
         assert setting[key] == raw[key], key
     assert setting["trope_phrasings"] == raw.get("trope_phrasings", {})
+    assert setting["flavour"] == {suit: raw["flavour"].get(suit, []) for suit in SUITS}
+    assert setting["sounds"] == raw.get("sounds", []) and setting["wild"] == raw.get("wild", False)
+    # a location is a place (a line) or a table that owns props, sounds and threats
+    places = [x if isinstance(x, str) else x["place"] for x in raw["locations"]]
+    assert setting["locations"] == places
+    assert setting["props"] == raw["props"] + [p for x in raw["locations"] if isinstance(x, dict)
+                                               for p in x.get("props", [])]
+    for x in raw["locations"]:
+        own = setting["places"][x if isinstance(x, str) else x["place"]]
+        x = x if isinstance(x, dict) else {}
+        assert own == {"indoors": x.get("indoors", False), "props": x.get("props", []), "sounds": x.get("sounds", []),
+                       "threats": {suit: x.get("threats", {}).get(suit, []) for suit in SUITS}}
 
 
 @pytest.mark.parametrize("name", ["cabin-in-the-woods", "house-party"])
@@ -27,5 +40,6 @@ def test_the_description_names_the_killer_and_the_first_eight_places(name):
     assert text.startswith(f"{raw['title']}. {raw['premise']}")
     assert f"The Killer: {raw['killer']['name']} — {raw['killer']['look']}; calling card: " \
            f"{raw['killer']['calling_card']}." in text
-    assert text.endswith(f"Places: {', '.join(raw['locations'][:8])}.")
-    assert raw["locations"][8] not in text
+    places = [x if isinstance(x, str) else x["place"] for x in raw["locations"]]
+    assert text.endswith(f"Places: {', '.join(places[:8])}.")
+    assert places[8] not in text
