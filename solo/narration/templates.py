@@ -277,7 +277,7 @@ class TemplateNarrator:
         ctx = self._context(beat)
         self.count += 1
         return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
-                       (self.seed, n, beat.kind), used)
+                       (self.seed, n, beat.kind), used, self._names())
 
     def render(self, beat: Beat, variant: int) -> str:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
@@ -297,7 +297,8 @@ class TemplateNarrator:
         ctx |= {"v": n % self.VARIANTS, "setting": self.setting, "f": self._view(), "kind": "response"}
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
-        line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used)
+        line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used,
+                       self._names())
         if story is None:
             self._used |= used
         return line
@@ -345,6 +346,11 @@ class TemplateNarrator:
             story.told += 1
             return story.told, story.used
         return self.count + 1000 * self.responses, self._used
+
+    def _names(self) -> tuple[str, ...]:
+        """The cast's names, masked when frames and runs are counted."""
+        story = self.story
+        return tuple(p.name for p in story.people) if story is not None else ()
 
     def _view(self) -> dict[str, Any]:
         return self.story.view() if self.story is not None else _EMPTY_VIEW
@@ -450,6 +456,53 @@ def _remember_frames(text: str, used: set[str]) -> None:
             used.add(f"§frame|{f}|{_frame_uses(f, used) + 1}")
 
 
+#: How often one masked six-word run may be told in a night (in that many sentences) while the
+#: slot has other candidates; past :data:`RUN_CEILING`, a frame repeats rather than the run.
+RUN_LIMIT = 3
+RUN_CEILING = 5
+RUN_WORDS = 6
+_NOT_FIRST_CAPITAL = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z'’]+")
+
+
+def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
+    """A sentence's masked six-word runs: the cast's ``names``, numbers and other capitalised
+    words (not the first) masked, so "Sid comes out of it with a limp" and "Pam comes out of it
+    with a limp" share theirs."""
+    return _runs(sentence, tuple(names))
+
+
+@lru_cache(maxsize=16384)
+def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
+    for n in names:
+        if n in sentence:
+            sentence = re.sub(r"\b" + re.escape(n) + r"\b", "NAME", sentence)
+    sentence = _NOT_FIRST_CAPITAL.sub("CAP", re.sub(r"\d+", "N", sentence))
+    w = sentence.lower().split()
+    return frozenset(" ".join(w[k:k + RUN_WORDS]) for k in range(len(w) - RUN_WORDS + 1))
+
+
+def _run_uses(r: str, used: set[str]) -> int:
+    k = 0
+    while f"§run|{r}|{k + 1}" in used:
+        k += 1
+    return k
+
+
+def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> bool:
+    return all(_run_uses(r, used) < limit for s in sentences(text) for r in runs(s, names))
+
+
+def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
+    """Count ``text``'s sentences, frames and six-word runs as told (a line the player said,
+    too: the night's prose is one)."""
+    for s in sentences(text):
+        if counted(s):
+            used.add(norm(s))
+        for r in runs(s, names):
+            used.add(f"§run|{r}|{_run_uses(r, used) + 1}")
+    _remember_frames(text, used)
+
+
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     """(name, flags, candidates, fallback) per slot: flags "?" (may be left out), "!" (short
     lines too are kept from repeating while there are others: questions, openers); a line
@@ -477,9 +530,12 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
 
 
-def compose(rendered: str, key: tuple, used: set[str]) -> str:
+def compose(rendered: str, key: tuple, used: set[str], names: Sequence[str] = ()) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
-    sentence in ``used``; the chosen sentences are added to ``used``."""
+    sentence in ``used``; the chosen sentences are added to ``used``. Frames and six-word runs
+    (``names`` masked) vary too: a candidate that would tell a frame more than
+    :data:`FRAME_LIMIT` times or a run more than :data:`RUN_LIMIT` times is told only when its
+    slot has nothing else, and a slot that may be left out is left out instead."""
     chosen: list[str] = []
     for name, flags, cands, fallback in _slots(rendered):
         if not cands:
@@ -488,8 +544,12 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
         start = _hash(key, name) % len(first)
         order = first[start:] + first[:start] + rest
         fresh = [c for c in order if _fresh(c, used)]
-        free = [c for c in fresh if _frames_free(c, used)]  # frames, not only sentences, vary
-        fresh = free if free or "?" in flags else fresh  # a slot that may be left out is, rather than repeat a frame
+        new_runs = [c for c in fresh if _runs_below(c, used, names, RUN_LIMIT)]  # runs, not only sentences, vary
+        free = [c for c in new_runs if _frames_free(c, used)]  # and frames
+        if free or "?" in flags:  # a slot that may be left out is, rather than repeat a frame or a run
+            fresh = free
+        else:
+            fresh = new_runs or [c for c in fresh if _runs_below(c, used, names, RUN_CEILING)] or fresh
         if "!" in flags:  # short lines too: the untold first
             pick_ = next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
             if pick_ is not None:
@@ -500,10 +560,7 @@ def compose(rendered: str, key: tuple, used: set[str]) -> str:
             pick_ = _again(order, used)
         if pick_ is None:
             continue
-        for s in sentences(pick_):
-            if counted(s):
-                used.add(norm(s))
-        _remember_frames(pick_, used)
+        remember(pick_, used, names)
         chosen.append(pick_)
     return _tidy(" ".join(chosen))
 

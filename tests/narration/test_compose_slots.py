@@ -400,3 +400,24 @@ def test_a_frame_opens_at_most_three_sentences_while_the_slot_has_others():
     optional = [compose(f"§a?\n{n}, the dark is waiting for you.", (n,), used2) for n in ("Ann", "Ben", "Cat", "Dee")]
     assert optional[:3] == ["Ann, the dark is waiting for you.", "Ben, the dark is waiting for you.",
                             "Cat, the dark is waiting for you."] and optional[3] == ""
+
+
+def test_a_six_word_run_is_told_at_most_three_times_while_the_slot_has_others():
+    """Runs, not only openings: "The Killer retreats, and Sid comes out of it with a split lip"
+    and "… Pam comes out of it with a bruised hip" share the masked run "name comes out of it
+    with"; the cast's names are masked only when the composer is given them."""
+    from solo.narration.templates import RUN_CEILING, RUN_LIMIT, runs
+
+    assert "name comes out of it with" in runs("Then Sid comes out of it with a limp.", ["Sid"])
+    assert "name comes out of it with" not in runs("Then Sid comes out of it with a limp.")
+    assert "cap, and the night has other" in runs("At Dusk, and the night has other plans.")  # not the first word
+    hurts = ("a split lip", "a bruised hip", "a skinned knee", "a jammed finger", "a twisted ankle", "a torn sleeve")
+    cast = ["Ann", "Ben", "Cat", "Dee", "Eve", "Fay"]
+    used: set[str] = set()
+    told = [compose(f"§a\nAfter that, {n} comes out of it with {h}.\n{n} limps on, {h} and all, to the next door.",
+                    (n,), used, cast) for n, h in zip(cast, hurts)]
+    assert sum("comes out of it" in t for t in told) == RUN_LIMIT and len(told) == 6
+    used = set()  # a slot with nothing else tells the run again, and a slot that may be left out is
+    alone = [compose(f"§a\nAfter that, {n} comes out of it with {h}.\n§b?\nThen {n} comes out of it with a grin.",
+                     (n,), used, cast) for n, h in zip(cast, hurts)]
+    assert all("After that" in t for t in alone) and sum("grin" in t for t in alone) <= RUN_LIMIT - 1 < RUN_CEILING
