@@ -277,7 +277,7 @@ class TemplateNarrator:
         ctx = self._context(beat)
         self.count += 1
         return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
-                       (self.seed, n, beat.kind), used, self._names())
+                       (self.seed, n, beat.kind), used, self._names(), pace(ctx.get("f"), beat.kind))
 
     def render(self, beat: Beat, variant: int) -> str:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
@@ -298,7 +298,7 @@ class TemplateNarrator:
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
         line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used,
-                       self._names())
+                       self._names(), pace(ctx["f"]))
         if story is None:
             self._used |= used
         return line
@@ -530,12 +530,32 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
 
 
-def compose(rendered: str, key: tuple, used: set[str], names: Sequence[str] = ()) -> str:
+#: The night's pace (see docs/narration.md, "Pacing"): from the stage on, a slot prefers the
+#: candidates whose every sentence is at most this many words, while it has one.
+PACE = {"terror": 11, "finale": 9}
+
+
+def pace(view: Mapping[str, Any] | None, kind: str = "") -> int | None:
+    """The longest sentence a slot prefers at the night's stage (the finale from the Endgame
+    on), or None: early in the night, the prose has room to breathe."""
+    if not view:
+        return None
+    stage = "finale" if view.get("endgame") or kind in ("endgame", "red_joker") else view.get("stage")
+    return PACE.get(str(stage))
+
+
+def _brief(text: str, most: int) -> bool:
+    return all(len(s.split()) <= most for s in sentences(text))
+
+
+def compose(rendered: str, key: tuple, used: set[str], names: Sequence[str] = (), brief: int | None = None) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
     sentence in ``used``; the chosen sentences are added to ``used``. Frames and six-word runs
     (``names`` masked) vary too: a candidate that would tell a frame more than
     :data:`FRAME_LIMIT` times or a run more than :data:`RUN_LIMIT` times is told only when its
-    slot has nothing else, and a slot that may be left out is left out instead."""
+    slot has nothing else, and a slot that may be left out is left out instead. ``brief`` (the
+    night's :func:`pace`): among the candidates left, those with no sentence longer than that
+    many words come first."""
     chosen: list[str] = []
     for name, flags, cands, fallback in _slots(rendered):
         if not cands:
@@ -550,6 +570,8 @@ def compose(rendered: str, key: tuple, used: set[str], names: Sequence[str] = ()
             fresh = free
         else:
             fresh = new_runs or [c for c in fresh if _runs_below(c, used, names, RUN_CEILING)] or fresh
+        if brief:
+            fresh = [c for c in fresh if _brief(c, brief)] + [c for c in fresh if not _brief(c, brief)]
         if "!" in flags:  # short lines too: the untold first
             pick_ = next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
             if pick_ is not None:

@@ -368,6 +368,21 @@ def test_two_hundred_nights_vary_their_frames(nights):
     assert [(r["night"], r["run"]) for r in sample if r["run"][0] > 5] == []
 
 
+def test_a_thousand_nights_tighten_as_the_killer_closes_in(nights):
+    """Pacing (docs/narration.md): room to breathe early, shorter sentences once the Killer
+    hunts. Over every night, the mean words per sentence of the director's text told in terror
+    and in the finale are each at least one word below those told in unease."""
+    from solo.director.stages import STAGES
+
+    words = {s: sum(r["pace"][s][0] for r in nights) for s in STAGES}
+    told = {s: sum(r["pace"][s][1] for r in nights) for s in STAGES}
+    mean = {s: words[s] / told[s] for s in STAGES}
+    FIGURES["pace"] = f"{len(nights)} nights: words per sentence by stage " + ", ".join(
+        f"{s} {mean[s]:.2f} ({told[s]} sentences)" for s in STAGES)
+    assert all(told.values())
+    assert mean["terror"] <= mean["unease"] - 1.0 and mean["finale"] <= mean["unease"] - 1.0
+
+
 def test_two_hundred_nights_are_varied(nights):
     sample = nights[:VARIETY_NIGHTS]
     shares = [r["share"] for r in sample]
