@@ -283,7 +283,8 @@ class TemplateNarrator:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
         :class:`jinja2.UndefinedError` when the beat's context lacks a key its template uses."""
         ctx = self._context(beat) | {"v": int(variant)}
-        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set())
+        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set(),
+                       self._names(), pace(ctx.get("f"), beat.kind))
 
     def respond(self, character: Any, beat: Beat) -> str:
         """A short first-person action line for ``character`` facing the beat's threat, for
@@ -540,7 +541,7 @@ def pace(view: Mapping[str, Any] | None, kind: str = "") -> int | None:
     on), or None: early in the night, the prose has room to breathe."""
     if not view:
         return None
-    stage = "finale" if view.get("endgame") or kind in ("endgame", "red_joker") else view.get("stage")
+    stage = "finale" if view.get("endgame") or kind == "endgame" else view.get("stage")
     return PACE.get(str(stage))
 
 
