@@ -493,6 +493,10 @@ def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> 
     return all(_run_uses(r, used) < limit for s in sentences(text) for r in runs(s, names))
 
 
+def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
+    return max((_run_uses(r, used) for s in sentences(text) for r in runs(s, names)), default=0)
+
+
 def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
     """Count ``text``'s sentences, frames and six-word runs as told (a line the player said,
     too: the night's prose is one)."""
@@ -570,7 +574,8 @@ def compose(rendered: str, key: tuple, used: set[str], names: Sequence[str] = ()
         if free or "?" in flags:  # a slot that may be left out is, rather than repeat a frame or a run
             fresh = free
         else:
-            fresh = new_runs or [c for c in fresh if _runs_below(c, used, names, RUN_CEILING)] or fresh
+            fresh = (new_runs or [c for c in fresh if _runs_below(c, used, names, RUN_CEILING)]
+                     or sorted(fresh, key=lambda c: _most_run_uses(c, used, names)))  # the least worn
         if brief:
             fresh = [c for c in fresh if _brief(c, brief)] + [c for c in fresh if not _brief(c, brief)]
         if "!" in flags:  # short lines too: the untold first

@@ -421,3 +421,16 @@ def test_a_six_word_run_is_told_at_most_three_times_while_the_slot_has_others():
     alone = [compose(f"§a\nAfter that, {n} comes out of it with {h}.\n§b?\nThen {n} comes out of it with a grin.",
                      (n,), used, cast) for n, h in zip(cast, hurts)]
     assert all("After that" in t for t in alone) and sum("grin" in t for t in alone) <= RUN_LIMIT - 1 < RUN_CEILING
+
+
+def test_a_slot_with_every_run_worn_tells_the_least_worn():
+    from solo.narration.templates import RUN_CEILING, remember
+
+    worn, less = "the door at the end of the hall", "a light at the far end of the lake"
+    used: set[str] = set()
+    for k in range(RUN_CEILING + 2):
+        remember(f"Then {worn} number {k}.", used)
+    for k in range(RUN_CEILING):
+        remember(f"Then {less} number {k}.", used)
+    text = f"§a\nAnd {worn} again.\nAnd {less} again."
+    assert {compose(text, (k,), set(used)) for k in range(10)} == {f"And {less} again."}
