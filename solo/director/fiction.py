@@ -276,9 +276,9 @@ class Fiction:
             return
         self.lines.append((name, text))
         del self.lines[:-6]
-        from ..narration.templates import counted, norm, sentences
+        from ..narration.templates import remember
 
-        self.used.update(norm(x) for x in sentences(whole) if counted(x))
+        remember(whole, self.used, [p.name for p in self.people])
         p = self.find(name)
         if p is not None and not p.dead:
             p.deeds.append(text)

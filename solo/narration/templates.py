@@ -292,14 +292,14 @@ class TemplateNarrator:
         ctx = self._context(beat)
         self.count += 1
         return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
-                       (self.seed, n, beat.kind), used, self._fits(ctx))
+                       (self.seed, n, beat.kind), used, self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind))
 
     def render(self, beat: Beat, variant: int) -> str:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
         :class:`jinja2.UndefinedError` when the beat's context lacks a key its template uses."""
         ctx = self._context(beat) | {"v": int(variant)}
         return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set(),
-                       self._fits(ctx))
+                       self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind))
 
     def respond(self, character: Any, beat: Beat) -> str:
         """A short first-person action line for ``character`` facing the beat's threat, for
@@ -314,7 +314,7 @@ class TemplateNarrator:
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
         line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used,
-                       self._fits(ctx))
+                       self._fits(ctx), self._names(), pace(ctx["f"]))
         if story is None:
             self._used |= used
         return line
@@ -362,6 +362,11 @@ class TemplateNarrator:
             story.told += 1
             return story.told, story.used
         return self.count + 1000 * self.responses, self._used
+
+    def _names(self) -> tuple[str, ...]:
+        """The cast's names, masked when frames and runs are counted."""
+        story = self.story
+        return tuple(p.name for p in story.people) if story is not None else ()
 
     def _view(self) -> dict[str, Any]:
         return self.story.view() if self.story is not None else _EMPTY_VIEW
@@ -476,6 +481,57 @@ def _remember_frames(text: str, used: set[str]) -> None:
             used.add(f"§frame|{f}|{_frame_uses(f, used) + 1}")
 
 
+#: How often one masked six-word run may be told in a night (in that many sentences) while the
+#: slot has other candidates; past :data:`RUN_CEILING`, a frame repeats rather than the run.
+RUN_LIMIT = 3
+RUN_CEILING = 5
+RUN_WORDS = 6
+_NOT_FIRST_CAPITAL = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z'’]+")
+
+
+def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
+    """A sentence's masked six-word runs: the cast's ``names``, numbers and other capitalised
+    words (not the first) masked, so "Sid comes out of it with a limp" and "Pam comes out of it
+    with a limp" share theirs."""
+    return _runs(sentence, tuple(names))
+
+
+@lru_cache(maxsize=16384)
+def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
+    for n in names:
+        if n in sentence:
+            sentence = re.sub(r"\b" + re.escape(n) + r"\b", "NAME", sentence)
+    sentence = _NOT_FIRST_CAPITAL.sub("CAP", re.sub(r"\d+", "N", sentence))
+    w = sentence.lower().split()
+    return frozenset(" ".join(w[k:k + RUN_WORDS]) for k in range(len(w) - RUN_WORDS + 1))
+
+
+def _run_uses(r: str, used: set[str]) -> int:
+    k = 0
+    while f"§run|{r}|{k + 1}" in used:
+        k += 1
+    return k
+
+
+def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> bool:
+    return all(_run_uses(r, used) < limit for s in sentences(text) for r in runs(s, names))
+
+
+def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
+    return max((_run_uses(r, used) for s in sentences(text) for r in runs(s, names)), default=0)
+
+
+def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
+    """Count ``text``'s sentences, frames and six-word runs as told (a line the player said,
+    too: the night's prose is one)."""
+    for s in sentences(text):
+        if counted(s):
+            used.add(norm(s))
+        for r in runs(s, names):
+            used.add(f"§run|{r}|{_run_uses(r, used) + 1}")
+    _remember_frames(text, used)
+
+
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     """(name, flags, candidates, fallback) per slot: flags "?" (may be left out), "!" (short
     lines too are kept from repeating while there are others: questions, openers); a line
@@ -503,11 +559,34 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
 
 
-def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None) -> str:
+#: The night's pace (see docs/narration.md, "Pacing"): from the stage on, a slot prefers the
+#: candidates whose every sentence is at most this many words, while it has one.
+PACE = {"terror": 11, "finale": 9}
+
+
+def pace(view: Mapping[str, Any] | None, kind: str = "") -> int | None:
+    """The longest sentence a slot prefers at the night's stage (the finale from the Endgame
+    on), or None: early in the night, the prose has room to breathe."""
+    if not view:
+        return None
+    stage = "finale" if view.get("endgame") or kind == "endgame" else view.get("stage")
+    return PACE.get(str(stage))
+
+
+def _brief(text: str, most: int) -> bool:
+    return all(len(s.split()) <= most for s in sentences(text))
+
+
+def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
+            names: Sequence[str] = (), brief: int | None = None) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
     sentence in ``used``; the chosen sentences are added to ``used``. ``fits`` (a line →
     whether it fits where the group is) leaves out the lines that do not, while a slot has
-    others."""
+    others. Frames and six-word runs (``names`` masked) vary too: a candidate that would tell
+    a frame more than :data:`FRAME_LIMIT` times or a run more than :data:`RUN_LIMIT` times is
+    told only when its slot has nothing else, and a slot that may be left out is left out
+    instead. ``brief`` (the night's :func:`pace`): among the candidates left, those with no
+    sentence longer than that many words come first."""
     chosen: list[str] = []
     for name, flags, cands, fallback in _slots(rendered):
         if fits is not None:
@@ -520,47 +599,45 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
         first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []
         start = _hash(key, name) % len(first)
         order = first[start:] + first[:start] + rest
-        pick_ = _choose(order, used, flags)
+        pick_ = _choose(order, used, flags, names, brief)
         if pick_ is not None and "!" in flags:
             used.add("!" + norm(pick_))
         if pick_ is None and "?" not in flags:
             pick_ = _again(order, used)
         if pick_ is None:
             continue
-        for s in sentences(pick_):
-            if counted(s):
-                used.add(norm(s))
-        _remember_frames(pick_, used)
+        remember(pick_, used, names)
         chosen.append(pick_)
     return _tidy(" ".join(chosen))
 
 
-def _choose(order: list[str], used: set[str], flags: str) -> str | None:
-    """The slot's candidate: the first in ``order`` that is fresh (no sentence told) and whose
-    frames are free; with none, a slot that may be left out (``?``) is, and another takes the
-    first fresh one. A ``!`` slot takes, among those, the first whose whole line is untold
-    (else the first). None when no candidate is fresh. Candidates are looked at only as far
-    as the choice needs."""
+def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] = (),
+            brief: int | None = None) -> str | None:
+    """The slot's candidate, or None when none is fresh (no sentence told) or the slot (``?``)
+    is better left out. Preferred: fresh, no run told :data:`RUN_LIMIT` times, frames free;
+    with none such, a slot that may be left out is, and another takes a fresh one whose runs
+    are below :data:`RUN_LIMIT`, else below :data:`RUN_CEILING`, else the least worn. Among
+    those, ``brief`` ones first (:func:`pace`), and in a ``!`` slot the first whose whole line
+    is untold. Candidates are looked at only as far as the choice needs: the first that is
+    preferred on every count is the choice."""
     bang = "!" in flags
-    first_free = None
-    fresh: list[str] = []  # the fresh candidates looked at, kept for a slot with no free one
-    for c in order:
-        if not _fresh(c, used):
-            continue
-        if _frames_free(c, used):
-            if not bang or "!" + norm(c) not in used:
-                return c
-            if first_free is None:
-                first_free = c
-        elif first_free is None:
-            fresh.append(c)
-    if first_free is not None:
-        return first_free
-    if "?" in flags or not fresh:
-        return None
-    if bang:
-        return next((c for c in fresh if "!" + norm(c) not in used), fresh[0])
-    return fresh[0]
+    for c in order:  # the usual case: a candidate good on every count, early in the order
+        if (_fresh(c, used) and (not bang or "!" + norm(c) not in used) and (not brief or _brief(c, brief))
+                and _runs_below(c, used, names, RUN_LIMIT) and _frames_free(c, used)):
+            return c
+    fresh = [c for c in order if _fresh(c, used)]
+    new_runs = [c for c in fresh if _runs_below(c, used, names, RUN_LIMIT)]  # runs, not only sentences, vary
+    free = [c for c in new_runs if _frames_free(c, used)]  # and frames
+    if free or "?" in flags:  # a slot that may be left out is, rather than repeat a frame or a run
+        fresh = free
+    else:
+        fresh = (new_runs or [c for c in fresh if _runs_below(c, used, names, RUN_CEILING)]
+                 or sorted(fresh, key=lambda c: _most_run_uses(c, used, names)))  # the least worn
+    if brief:
+        fresh = [c for c in fresh if _brief(c, brief)] + [c for c in fresh if not _brief(c, brief)]
+    if bang:  # short lines too: the untold first
+        return next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
+    return fresh[0] if fresh else None
 
 
 def _again(order: list[str], used: set[str]) -> str:

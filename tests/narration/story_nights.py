@@ -8,6 +8,7 @@ from __future__ import annotations
 from solo.director.continuity import check
 from solo.director.sense import check_sense
 from solo.director.stages import STAGES
+from solo.narration.templates import sentences
 from solo.narration.variety import distinct_share, frame_share, most_repeated_run, repeated_long
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.transcript import render
@@ -32,8 +33,15 @@ def read_night(i: int) -> dict:
     found: list[str] = []
     killer: list[str] = []  # the Killer's moves and the stages, held to the rules
     stages: list[int] = []
+    pace = {stage: [0, 0] for stage in STAGES}  # the stage's words and sentences told
 
     def told(beat, text, before, after):
+        if beat.kind != "answer":  # answers are decided word for word, not paced
+            f = beat.get("f") or {}
+            at = pace["finale" if f.get("endgame") else f.get("stage", "unease")]
+            for s in sentences(text):
+                at[0] += len(s.split())
+                at[1] += 1
         for c in check(text, beat.kind, before, after, beat.get("name")):
             found.append(f"night {i}, {beat.kind}: {c}")
         for c in check_sense(text, [{**beat.context, "kind": beat.kind}]):  # the templates read as prose too
@@ -75,7 +83,7 @@ def read_night(i: int) -> dict:
     return {"night": i, "found": found, "share": distinct_share(md), "repeats": repeated_long(md),
             "frames": frame_share(md, night.names), "run": most_repeated_run(md, night.names),
             "killer": killer, "stages": stages, "moves": len(night.story.moves), "tests": night.game.tests,
-            "endgame": bool(night.game.endgame), "final_stage": night.story.stage}
+            "endgame": bool(night.game.endgame), "final_stage": night.story.stage, "pace": pace}
 
 
 def _lost_before(night, step, c) -> bool:

@@ -402,6 +402,40 @@ def test_a_frame_opens_at_most_three_sentences_while_the_slot_has_others():
                             "Cat, the dark is waiting for you."] and optional[3] == ""
 
 
+def test_a_six_word_run_is_told_at_most_three_times_while_the_slot_has_others():
+    """Runs, not only openings: "The Killer retreats, and Sid comes out of it with a split lip"
+    and "… Pam comes out of it with a bruised hip" share the masked run "name comes out of it
+    with"; the cast's names are masked only when the composer is given them."""
+    from solo.narration.templates import RUN_CEILING, RUN_LIMIT, runs
+
+    assert "name comes out of it with" in runs("Then Sid comes out of it with a limp.", ["Sid"])
+    assert "name comes out of it with" not in runs("Then Sid comes out of it with a limp.")
+    assert "cap, and the night has other" in runs("At Dusk, and the night has other plans.")  # not the first word
+    hurts = ("a split lip", "a bruised hip", "a skinned knee", "a jammed finger", "a twisted ankle", "a torn sleeve")
+    cast = ["Ann", "Ben", "Cat", "Dee", "Eve", "Fay"]
+    used: set[str] = set()
+    told = [compose(f"§a\nAfter that, {n} comes out of it with {h}.\n{n} limps on, {h} and all, to the next door.",
+                    (n,), used, names=cast) for n, h in zip(cast, hurts)]
+    assert sum("comes out of it" in t for t in told) == RUN_LIMIT and len(told) == 6
+    used = set()  # a slot with nothing else tells the run again, and a slot that may be left out is
+    alone = [compose(f"§a\nAfter that, {n} comes out of it with {h}.\n§b?\nThen {n} comes out of it with a grin.",
+                     (n,), used, names=cast) for n, h in zip(cast, hurts)]
+    assert all("After that" in t for t in alone) and sum("grin" in t for t in alone) <= RUN_LIMIT - 1 < RUN_CEILING
+
+
+def test_a_slot_with_every_run_worn_tells_the_least_worn():
+    from solo.narration.templates import RUN_CEILING, remember
+
+    worn, less = "the door at the end of the hall", "a light at the far end of the lake"
+    used: set[str] = set()
+    for k in range(RUN_CEILING + 2):
+        remember(f"Then {worn} number {k}.", used)
+    for k in range(RUN_CEILING):
+        remember(f"Then {less} number {k}.", used)
+    text = f"§a\nAnd {worn} again.\nAnd {less} again."
+    assert {compose(text, (k,), set(used)) for k in range(10)} == {f"And {less} again."}
+
+
 # ---------------------------------------------------------------------- lines held to the place
 
 

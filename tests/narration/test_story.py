@@ -419,7 +419,7 @@ def test_a_thousand_nights_the_killer_closes_in_and_never_cheats(nights):
 def test_two_hundred_nights_vary_their_frames(nights):
     """Frames, not only sentences: with names, numbers and capitalised words masked, the median
     share of sentences whose five-word opening opens more than three sentences of its night is
-    at most 0.08. The six-word runs repeated most are reported beside it."""
+    at most 0.08, and no masked six-word run is in more than five sentences of any night."""
     import statistics
 
     sample = nights[:VARIETY_NIGHTS]
@@ -430,6 +430,22 @@ def test_two_hundred_nights_vary_their_frames(nights):
                          f"run in at most {runs[0][0]} sentences of a night (median night "
                          f"{statistics.median(n for n, _ in runs):.0f}; most: {runs[0][1]!r})")
     assert statistics.median(shares) <= 0.08
+    assert [(r["night"], r["run"]) for r in sample if r["run"][0] > 5] == []
+
+
+def test_a_thousand_nights_tighten_as_the_killer_closes_in(nights):
+    """Pacing (docs/narration.md): room to breathe early, shorter sentences once the Killer
+    hunts. Over every night, the mean words per sentence of the director's text told in terror
+    and in the finale are each at least one word below those told in unease."""
+    from solo.director.stages import STAGES
+
+    words = {s: sum(r["pace"][s][0] for r in nights) for s in STAGES}
+    told = {s: sum(r["pace"][s][1] for r in nights) for s in STAGES}
+    mean = {s: words[s] / told[s] for s in STAGES}
+    FIGURES["pace"] = f"{len(nights)} nights: words per sentence by stage " + ", ".join(
+        f"{s} {mean[s]:.2f} ({told[s]} sentences)" for s in STAGES)
+    assert all(told.values())
+    assert mean["terror"] <= mean["unease"] - 1.0 and mean["finale"] <= mean["unease"] - 1.0
 
 
 def test_two_hundred_nights_are_varied(nights):

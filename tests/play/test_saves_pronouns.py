@@ -33,7 +33,10 @@ def played(tmp_path, sets, seed=21, steps=40):
         if night.game.outcome() is not None:
             break
         actions = next_actions(night.game, get_policy("careful"), rng)
-        night.act(actions, say=LINES[k % len(LINES)] if night.game.phase == "choose tester" else None)
+        if night.game.phase == "choose tester":  # the tester says what they do
+            night.act(actions, say=LINES[k % len(LINES)], who=actions[0].who)
+        else:
+            night.act(actions)
     return night
 
 
