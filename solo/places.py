@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["short_place", "fits", "said", "WILD_WORDS", "OUTSIDE_WORDS"]
+__all__ = ["short_place", "fits", "said", "WILD_WORDS", "OUTSIDE_WORDS", "INSIDE_WORDS", "inside_word"]
 
 _PLACE_END = re.compile(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over|"
                         r"full of|all|that|which|from) ")
@@ -24,6 +24,12 @@ WILD_WORDS = ("campfire", "campfires", "the woods", "the trees", "pines", "pine 
 #: Words that need the sky or the trees overhead: never told of a place indoors.
 OUTSIDE_WORDS = ("between the trees", "through the trees", "out of the trees", "under the trees", "in the trees",
                  "the open sky", "the stars")
+#: Words that need a building around them: never told of a place the setting says is out of
+#: doors ("the stairs collapse" on a lake trail, a walk-in freezer at a boathouse).
+INSIDE_WORDS = ("hallway", "corridor", "the stairs", "staircase", "the attic", "the ceiling", "wardrobe",
+                "walk-in freezer", "closet", "floorboards", "second floor", "upstairs", "downstairs", "the kitchen",
+                "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down")
+
 _WORDS: dict[tuple, re.Pattern] = {}
 
 
@@ -36,8 +42,23 @@ def said(words: tuple[str, ...], text: str) -> str | None:
     return m.group(0).lower() if m else None
 
 
+def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:
+    """The first word of :data:`INSIDE_WORDS` that ``text`` says outside the names of
+    ``places`` ("the way back to the attic crawlspace" names a place; it puts no attic here)."""
+    word = said(INSIDE_WORDS, text)
+    if word is None or not places:
+        return word
+    low = text.lower()
+    for place in sorted({p for place in places for p in (place, short_place(place))}, key=len, reverse=True):
+        low = low.replace(place.lower(), " ")
+    return said(INSIDE_WORDS, low)
+
+
 @lru_cache(maxsize=8192)
-def fits(text: str, wild: bool, indoors: bool) -> bool:
+def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: tuple[str, ...] = ()) -> bool:
     """Whether ``text`` fits the place: no woods in a setting that has none, no trees
-    overhead indoors."""
-    return (wild or said(WILD_WORDS, text) is None) and not (indoors and said(OUTSIDE_WORDS, text))
+    overhead indoors, no stairs or hallways out of doors (``outdoors``: the setting says the
+    place is not indoors; a place it says nothing of may be either; the names of the
+    setting's ``places`` are not read for it)."""
+    return ((wild or said(WILD_WORDS, text) is None) and not (indoors and said(OUTSIDE_WORDS, text))
+            and not (outdoors and inside_word(text, places)))

@@ -23,7 +23,8 @@ after it (:class:`Snapshot`), sentence by sentence, and names each contradiction
   (a sentence that does not speak of the way as cut, blocked or gone);
 - ``setting``: a threat or sound that a place owns told while the group is somewhere else;
   "here at", "at …:" a place of the setting where the group is not; woods, trees or a
-  campfire in a setting that has none, or trees overhead in a place indoors;
+  campfire in a setting that has none, trees overhead in a place indoors, or stairs and
+  hallways in a place out of doors;
 - ``wrong-wound``: a hurt the fiction records told on a character it does not belong to (a
   sentence that names the hurt and characters, none of whom has it); a Strike that tells a
   wound the character already had, and not the new one, as what it did; a Strike or an
@@ -42,7 +43,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..places import OUTSIDE_WORDS, WILD_WORDS, said, short_place
+from ..places import OUTSIDE_WORDS, WILD_WORDS, inside_word, said, short_place
 from .catalogue import EPITHETS, HURTS, MEMORY_WORDS, SCRAPES, WEAKNESSES
 
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
@@ -98,6 +99,7 @@ class Snapshot:
     located: dict = field(default_factory=dict)  # a threat or sound a place owns → the place
     wild: bool = True  # a setting out in the woods
     indoors: bool = False  # the place the group is at is indoors
+    outdoors: bool = False  # the setting says the place the group is at is out of doors
     hurts: dict = field(default_factory=dict)  # name → hurts and scrapes, in order
     hurts_told: frozenset = frozenset()  # (name, hurt) already told
     lines: dict = field(default_factory=dict)  # name → the player's line for the moment at hand
@@ -177,7 +179,7 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
                 found.append(Contradiction("cut-off", s, f"the way to {place} is cut off"))
         if kind == "challenge" and who and who in before.spoke and _ASK.search(s):
             found.append(Contradiction("asked-again", s, f"the player already said what {who} does"))
-        found += _setting(s, after)
+        found += _setting(s, after, kind)
         found += _wounds(s, after)
     if kind in ("strike", "outcome") and who:
         found += _old_wound(plain, who, before, after)
@@ -188,8 +190,9 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
     return found
 
 
-def _setting(s: str, after: Snapshot) -> list[Contradiction]:
-    """A sentence that puts something of another place, or another setting, here."""
+def _setting(s: str, after: Snapshot, kind: str = "") -> list[Contradiction]:
+    """A sentence that puts something of another place, or another setting, here (an answer
+    may speak of the insides of what the player asked about, wherever the group is)."""
     found = []
     here = after.location
     if here is not None:
@@ -206,6 +209,9 @@ def _setting(s: str, after: Snapshot) -> list[Contradiction]:
     word = after.indoors and said(OUTSIDE_WORDS, s)
     if word:
         found.append(Contradiction("setting", s, f"{short_place(here or '')} is indoors: no {word}"))
+    word = after.outdoors and kind != "answer" and inside_word(s, after.places)
+    if word:
+        found.append(Contradiction("setting", s, f"{short_place(here or '')} is out of doors: no {word}"))
     return found
 
 

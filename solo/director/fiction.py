@@ -176,9 +176,13 @@ class Fiction:
 
     @property
     def here(self) -> dict[str, Any]:
-        """What the place the group is at owns: ``indoors``, ``sounds``, ``threats`` by suit."""
-        own = self.places.get(self.location) or {}
-        return {"place": self.location, "indoors": bool(own.get("indoors")), "sounds": list(own.get("sounds") or ()),
+        """What the place the group is at owns: ``indoors``, ``sounds``, ``threats`` by suit;
+        ``outdoors`` when the setting knows the place and it is not indoors."""
+        own = self.places.get(self.location)
+        outdoors = own is not None and not own.get("indoors")
+        own = own or {}
+        return {"place": self.location, "indoors": bool(own.get("indoors")), "outdoors": outdoors,
+                "sounds": list(own.get("sounds") or ()),
                 "threats": {k: list(v) for k, v in (own.get("threats") or {}).items()}}
 
     def located(self) -> dict[str, str]:
@@ -207,6 +211,8 @@ class Fiction:
             "here": here,
             "wild": self.wild,
             "indoors": here["indoors"],
+            "outdoors": here["outdoors"],
+            "places": self.locations,
             "sounds": list(self.sounds),
             "people": [p.to_dict() for p in self.people],
             "living": [p.name for p in living],
@@ -247,6 +253,7 @@ class Fiction:
             located=self._located(),
             wild=self.wild,
             indoors=self.here["indoors"],
+            outdoors=self.here["outdoors"],
             hurts={p.name: tuple(p.hurts + p.scrapes) for p in self.people},
             hurts_told=frozenset(self.hurts_told),
             lines={p.name: p.line for p in self.people if p.line and not p.dead},
@@ -514,7 +521,7 @@ class Fiction:
         action = action_phrase(line, pronouns_of(p.pronouns) if p else None)
         if action and _contradicts(action, frozenset(p.name for p in self.people if p.dead),
                                    frozenset(self.lost_items()), tuple(p.name for p in self.living()), self.wild,
-                                   self.here["indoors"]):
+                                   self.here["indoors"], self.here["outdoors"]):
             return None
         return action
 
@@ -540,9 +547,10 @@ class Fiction:
 
 
 @lru_cache(maxsize=4096)
-def _contradicts(text: str, dead: frozenset, lost: frozenset, living: tuple, wild: bool, indoors: bool) -> bool:
+def _contradicts(text: str, dead: frozenset, lost: frozenset, living: tuple, wild: bool, indoors: bool,
+                 outdoors: bool = False) -> bool:
     """Whether ``text`` (a retold action) contradicts who is dead or left, what is lost, or the place."""
     from .continuity import Snapshot, check
 
-    now = Snapshot(dead=dead, lost=lost, living=living, wild=wild, indoors=indoors)
+    now = Snapshot(dead=dead, lost=lost, living=living, wild=wild, indoors=indoors, outdoors=outdoors)
     return bool(check(text, "response", now, now))

@@ -383,8 +383,9 @@ class TemplateNarrator:
         f = ctx.get("f") or {}
         wild = f["wild"] if f.get("wild") is not None else not (self.setting and self.setting.get("locations")) or \
             bool(self.setting.get("wild"))
-        indoors = bool(f.get("indoors"))
-        return lambda line: fits(line, wild, indoors)
+        indoors, outdoors = bool(f.get("indoors")), bool(f.get("outdoors"))
+        places = tuple(f.get("places") or ())
+        return lambda line: fits(line, wild, indoors, outdoors, places)
 
     def _render(self, name: str, ctx: dict[str, Any]) -> str:
         return self.env.get_template(name).render(ctx)
@@ -407,7 +408,7 @@ _EMPTY_VIEW: dict[str, Any] = {
     "location": None, "people": [], "living": [], "living_count": 0, "dead": [], "hurt": [],
     "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False, "answers": [],
     "stage": "unease", "killer": None, "killer_seen": False, "cut": [], "moves": [],
-    "here": {"place": None, "indoors": False, "sounds": [], "threats": {}}, "wild": None, "indoors": False, "sounds": [],
+    "here": {"place": None, "indoors": False, "outdoors": False, "sounds": [], "threats": {}}, "wild": None, "indoors": False, "outdoors": False, "places": [], "sounds": [],
 }
 
 # ---------------------------------------------------------------------- composing

@@ -453,6 +453,32 @@ def test_a_line_that_does_not_fit_the_place_is_left_out_while_its_slot_has_other
     assert compose("§end\nA story told around campfires.\n", ("k", 0), set(), house) == "A story told around campfires."
 
 
+def test_a_line_about_a_buildings_insides_is_not_told_out_of_doors():
+    from solo.places import fits
+
+    rendered = "§scene\nThe stairs collapse in a shower of rotten wood.\nThe footbridge sags over the drop.\n"
+    for k in range(8):
+        assert compose(rendered, ("k", k), set(), lambda line: fits(line, True, False, True)) == \
+            "The footbridge sags over the drop."
+    either = {compose(rendered, ("k", k), set(), lambda line: fits(line, True, False, False)) for k in range(8)}
+    assert len(either) == 2  # indoors, or a place the setting says nothing of: both fit
+
+
+def test_the_fiction_knows_a_place_is_out_of_doors_only_from_its_setting():
+    from solo.director.fiction import Fiction
+
+    camp = Fiction([{"name": "Ann", "aptitude": "Power"}], 1)
+    found = {}
+    for stop in range(len(camp.route)):
+        camp.stop = stop
+        found[camp.location] = camp.here["outdoors"]
+    assert found["the trail around the lake"] is True and found["the mess hall"] is False
+    free = Fiction([{"name": "Ann", "aptitude": "Power"}], 1, {"locations": ["a field", "a barn"]})
+    for stop in range(2):  # a setting that tells nothing of its places: either may be indoors
+        free.stop = stop
+        assert free.here["outdoors"] is False
+
+
 def test_a_house_party_night_ends_with_no_campfire():
     from solo.playsets import load_playset
 

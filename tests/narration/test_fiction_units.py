@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solo.director.catalogue import CAMP_ITEMS, CAMP_LOCATIONS, EPITHETS, HURTS, SCRAPES, WEAKNESSES
+from solo.director.catalogue import CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES
 from solo.director.continuity import Snapshot
 from solo.director.fiction import Fiction, Person
 from solo.narration.templates import norm
@@ -469,10 +469,12 @@ def test_the_view_states_the_whole_picture():
     own = CAMP_PLACES[f.location]
     assert v == {
         "location": f.location,
-        "here": {"place": f.location, "indoors": bool(own.get("indoors")), "sounds": own["sounds"],
-                 "threats": own.get("threats", {})},
+        "here": {"place": f.location, "indoors": bool(own.get("indoors")), "outdoors": not own.get("indoors"),
+                 "sounds": own["sounds"], "threats": own.get("threats", {})},
         "wild": True,  # the camp is in the woods
         "indoors": bool(own.get("indoors")),
+        "outdoors": not own.get("indoors"),  # a camp place the catalogue knows
+        "places": list(CAMP_LOCATIONS),
         "sounds": [],
         "people": [p.to_dict() for p in f.people],
         "living": ["Ben", "Cy"], "living_count": 2, "dead": ["Ana"], "hurt": ["Cy"], "anyone_hurt": True,
@@ -512,7 +514,8 @@ def test_the_snapshot_is_what_the_checker_reads():
                          weaknesses=dict(f.weaknesses), spoke=frozenset({"Ben"}),
                          aptitudes={"Ana": "Power", "Ben": "Intellect", "Cy": "Resolve"},
                          location=f.location, places=tuple(f.locations), located=f.located(), wild=True,
-                         indoors=f.here["indoors"], hurts={"Ana": (), "Ben": (), "Cy": ()},
+                         indoors=f.here["indoors"], outdoors=not CAMP_PLACES[f.location].get("indoors"),
+                         hurts={"Ana": (), "Ben": (), "Cy": ()},
                          lines={"Ben": "I search the desk."}, tropes=s.tropes)
 
 

@@ -102,6 +102,11 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
     ("setting", "all_dead", "By morning, Ann, Ben and Cat are a story told around campfires.", snap(), party(), None),
     ("setting", "dawn", "Grey light creeps through the trees, and the night is only a place again.", snap(), party(),
      None),
+    # a building's insides out of doors
+    ("setting", "threat", "A beam has come down across the hallway, and something is moving behind it.", snap(),
+     cabin(BRIDGE), None),
+    ("setting", "threat", "Here at the trail around the lake, the stairs collapse in a shower of rotten wood.", snap(),
+     snap(location="the trail around the lake", places=("the trail around the lake",), outdoors=True), None),
     # wounds: a hurt on a character it does not belong to; an old wound told as the Strike's
     ("wrong-wound", "challenge", "Ben limps forward, cracked ribs burning with every breath.",
      snap(hurts={"Ann": ("cracked ribs",), "Ben": ()}), snap(hurts={"Ann": ("cracked ribs",), "Ben": ()}), "Ben"),
@@ -155,6 +160,10 @@ GOOD = [
     ("threat", "At the logging road: the car bogged to the axles in the mud of the logging road.",
      cabin("the logging road, where the car is parked"), None),
     ("threat", "The dark between the trees looks back. Here at the rope bridge, the ropes creak.", cabin(BRIDGE), None),
+    ("threat", "A beam has come down across the hallway, and something is moving behind it.", cabin(ATTIC), None),
+    ("threat", "The way back to the attic crawlspace is cut off now.", cabin(BRIDGE), None),  # a place named
+    ("answer", "Yes: the attic hatch is dark.", cabin(BRIDGE), None),  # what the player asked about
+    ("threat", "The stairs collapse in a shower of rotten wood.", snap(), None),  # a place the setting says nothing of
     ("threat", "A rope ladder hangs from the treehouse; the way back to the kitchen is cut off.", party(), None),
     ("challenge", "Ann binds Ben's cracked ribs.", snap(hurts={"Ann": (), "Ben": ("cracked ribs",)}), "Ann"),
     ("strike", "On top of the broken nose, Ben takes a concussion.",
