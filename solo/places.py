@@ -23,12 +23,13 @@ WILD_WORDS = ("campfire", "campfires", "the woods", "the trees", "pines", "pine 
               "the lake", "a loon", "the trail")
 #: Words that need the sky or the trees overhead: never told of a place indoors.
 OUTSIDE_WORDS = ("between the trees", "through the trees", "out of the trees", "under the trees", "in the trees",
-                 "the open sky", "the stars")
+                 "the open sky", "the stars", "the reeds", "through the mud", "a swing", "chain-link fence")
 #: Words that need a building around them: never told of a place the setting says is out of
 #: doors ("the stairs collapse" on a lake trail, a walk-in freezer at a boathouse).
 INSIDE_WORDS = ("hallway", "corridor", "the stairs", "staircase", "the attic", "the ceiling", "wardrobe",
                 "walk-in freezer", "closet", "floorboards", "second floor", "upstairs", "downstairs", "the kitchen",
-                "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down")
+                "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down", "trapdoor",
+                "three doors", "the shelf")
 
 _WORDS: dict[tuple, re.Pattern] = {}
 

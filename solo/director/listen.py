@@ -8,8 +8,9 @@ player's words instead of garbling them.
 
 ``"I brace my feet and pull until something gives."`` becomes the phrase ``"brace their
 feet and pull until something gives"`` (``"brace her feet …"`` for a she/her character: every
-first-person word takes the character's own pronoun, and a verb after a later "I" agrees with
-it), which a template can use after "tries to" or "sets out to". Lines that cannot be turned
+first-person word takes the character's own pronoun; an action joined with "and I …" joins
+the bare verb, "grab her flashlight and run", and a verb after any other "I" agrees with the
+pronoun), which a template can use after "tries to" or "sets out to". Lines that cannot be turned
 safely give ``None`` and are quoted instead.
 """
 
@@ -37,9 +38,15 @@ _FORMS = (
 _ADVERBS = "just|really|also|still|never|always|then|finally|quickly|slowly|carefully|quietly|only|even|already"
 _SUBJECT = re.compile(r"\b[Ii](?P<c>'m|'ve|'ll|'d)?\b(?:(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
                       r"(?P<verb>[A-Za-z]+(?:n't)?)\b(?!'))?")
+#: "… and I run", "… then I don't look": a later "I" joined to the first action, whose verb
+#: (first person, present) is already the bare form the retelling needs ("grab her bag and run").
+_JOINED = re.compile(r"\b(?P<conj>and then|and|then|or)\s+I(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
+                     r"(?P<neg>(?i:don't|do not)\s+)?(?P<verb>[A-Za-z]+)\b(?!')")
+_NOT_BARE = frozenset("am was were will would can could shall should must might may".split())
 _CLEAN = re.compile(r"[^\w\s'’,;:\-—–]")
 MAX_WORDS = 18
 _THEY = parse_pronouns("they/them")
+_SHE = parse_pronouns("she/her")  # a verb she agrees with is a present-tense verb known as such
 #: Words a retelling cannot carry: another person speaking (we, you), or a first person left over.
 _UNSAFE = re.compile(r"\b(?:we|we're|we'll|we've|we'd|us|our|ours|ourselves|you|you're|you'll|you've|you'd|your"
                      r"|yours|yourself|let's)\b", re.I)
@@ -54,7 +61,8 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
     with the character's ``pronouns`` (they/them if none), or ``None``.
 
     ``"Okay. I pick the lock with a hairpin."`` → ``"pick the lock with a hairpin"``;
-    ``"I brace myself and I count"``, for she/her → ``"brace herself and she counts"``.
+    ``"I brace myself and I count"``, for she/her → ``"brace herself and count"``;
+    ``"I stay where I am"`` → ``"stay where she is"``.
     """
     p = pronouns or _THEY
     if not text:
@@ -76,7 +84,7 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
         rest = re.split(r"\s*(?:[,;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]  # one clause: the rest may be anyone's
         if _UNSAFE.search(rest):
             return None  # we, you: whose is it? rephrasing could go wrong: quoted
-        rest = third_person(rest, p)
+        rest = third_person(_JOINED.sub(_bare, rest), p)
         if rest is None:
             return None  # "and I ran off": a verb not known well enough to turn: quoted
         rest = _CLEAN.sub("", rest).strip(" ,;:-—–")
@@ -85,6 +93,15 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
             return None  # the first action cannot be retold; a later aside is not the action
         return " ".join(words)
     return None
+
+
+def _bare(m: re.Match) -> str:
+    """A joined "and I VERB" as the bare verb the infinitive frame takes ("and run", "and not
+    run"); left as it is (for :func:`third_person`) when the verb is not a known present."""
+    verb = m.group("verb")
+    if verb.lower() in _NOT_BARE or _SHE.agree(verb) in (None, verb):  # unknown, or past ("ran")
+        return m.group(0)
+    return m.group("conj") + m.group("adv") + (" not" if m.group("neg") else "") + " " + verb
 
 
 class _Unsure(Exception):

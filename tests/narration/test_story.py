@@ -102,6 +102,8 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
     ("setting", "all_dead", "By morning, Ann, Ben and Cat are a story told around campfires.", snap(), party(), None),
     ("setting", "dawn", "Grey light creeps through the trees, and the night is only a place again.", snap(), party(),
      None),
+    ("setting", "threat", "The path through the reeds is narrow and slick, and the light is going.", snap(),
+     snap(location="the mess hall", places=("the mess hall",), indoors=True), None),
     # a building's insides out of doors
     ("setting", "threat", "A beam has come down across the hallway, and something is moving behind it.", snap(),
      cabin(BRIDGE), None),
