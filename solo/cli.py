@@ -16,17 +16,13 @@ def _play(args: argparse.Namespace) -> int:
 
         return play_lucky13(seed=args.seed, narrator=args.narrator, model=args.model, load=args.load,
                             resume=args.resume, batch=args.batch)
-    from rich.console import Console
-
     from .paths import history_file
     from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
     from .repl.setup import latest_unfinished, load_into
     from .repl.shell import Quit, Shell
 
     interactive = stdin_is_terminal() and not args.batch
-    console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
-                                                                     width=100, soft_wrap=True)
-    shell = Shell(console, rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
+    shell = Shell(_console(interactive), rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
                   model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
     if args.load:
         import shlex
@@ -75,16 +71,28 @@ def _play(args: argparse.Namespace) -> int:
     return run_interactive(shell, history_path=history_file())
 
 
-def _tutorial(args: argparse.Namespace) -> int:
-    from rich.console import Console
+def _console(interactive: bool):
+    """The REPL's rich console; in batch mode 100 columns, no colour, no wrapping: without rich
+    (solo.repl.plain, the same bytes) unless the output is a terminal."""
+    if interactive:
+        from rich.console import Console
 
+        return Console(highlight=False)
+    from .repl.plain import PlainConsole, batch_console
+
+    try:
+        terminal = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        terminal = True  # rich's to judge
+    return batch_console() if terminal else PlainConsole()
+
+
+def _tutorial(args: argparse.Namespace) -> int:
     from .repl.app import run_batch, run_interactive, stdin_is_terminal
     from .repl.shell import Shell
 
     interactive = stdin_is_terminal() and not args.batch
-    console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
-                                                                     width=100, soft_wrap=True)
-    shell = Shell(console, narrator=args.narrator, model=args.model)
+    shell = Shell(_console(interactive), narrator=args.narrator, model=args.model)
     shell.start_tutorial()
     if not interactive:
         return run_batch(shell, sys.stdin)

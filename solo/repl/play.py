@@ -15,7 +15,6 @@ from ..play.lock import writing_to
 from ..play.text import MAX_NAME
 from .base import Quit
 from .commands import CommandError, _int
-from .view import table_view
 from .nott_commands import command, registry
 
 
@@ -211,7 +210,7 @@ def cmd_undo(sh, arg: str) -> None:
     for who, trope in sh.director.forget(night, steps):
         sh.info(f"  the director takes the Genre Point back and will not offer {night.names[who]} one for "
                 f"{trope} again tonight", "dim")
-    sh.print(table_view(night.game))
+    sh.show_table(night.game)
     sh.prompt_next()
 
 
@@ -221,7 +220,7 @@ def cmd_status(sh, arg: str) -> None:
     from ..director.stages import STAGES, status_line
 
     night = sh.need_night()
-    sh.print(table_view(night.game))
+    sh.show_table(night.game)
     sh.info(status_line(STAGES[night.story.stage]), "magenta")
     sh.prompt_next()
 
