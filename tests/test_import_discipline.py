@@ -30,14 +30,19 @@ HEAVY = ("prompt_toolkit", "pydantic", "jinja2", "openai", "rich", "solo.repl", 
 
 def loaded(tmp_path, *args: str, stdin: str = "") -> set[str]:
     """The heavy packages ``solo ARGS`` imported."""
+    modules = imported(tmp_path, *args, stdin=stdin)
+    return {h for h in HEAVY if any(m == h or m.startswith(h + ".") for m in modules)}
+
+
+def imported(tmp_path, *args: str, stdin: str = "") -> set[str]:
+    """Every module ``solo ARGS`` imported."""
     out = tmp_path / "modules.json"
     env = dict(os.environ, SOLO_HOME=str(tmp_path / "home"), SOLO_ARGS=json.dumps(args), MODULES_OUT=str(out))
     env.pop("OPENAI_API_KEY", None)
     proc = subprocess.run([sys.executable, "-c", WRAPPER], input=stdin, capture_output=True, text=True, env=env,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
-    modules = json.loads(out.read_text())
-    return {h for h in HEAVY if any(m == h or m.startswith(h + ".") for m in modules)}
+    return set(json.loads(out.read_text()))
 
 
 def test_help_imports_no_heavy_library_and_no_game(tmp_path):
@@ -67,6 +72,15 @@ def test_batch_play_imports_no_prompt_toolkit_nor_model_client(tmp_path):
     used = loaded(tmp_path, "play", "--batch", stdin="quick\nquit\n")
     assert used == {"jinja2", "solo.repl", "solo.narration", "solo.play", "solo.director"}
     assert list((tmp_path / "home" / "saves").glob("night-*.json"))  # the night was saved all the same
+
+
+def test_batch_play_imports_the_commands_it_runs_only(tmp_path):
+    """quick and quit are commands of the set-up and play modules: the director's and the T13
+    side-rule's commands are imported when one of theirs is typed (or help lists them all)."""
+    commands = {"solo.repl.setup", "solo.repl.play", "solo.repl.director", "solo.repl.race"}
+    assert imported(tmp_path, "play", "--batch", stdin="quick\nquit\n") & commands == {"solo.repl.setup",
+                                                                                      "solo.repl.play"}
+    assert imported(tmp_path, "play", "--batch", stdin="help\nquit\n") & commands == commands
 
 
 def test_batch_play_reads_a_save_with_the_models(tmp_path):

@@ -3,7 +3,8 @@
 The interactive front end (prompt_toolkit) and batch mode (stdin is not a terminal) both
 feed lines to :meth:`Shell.run_line`, so scripts exercise exactly what a player types. The
 commands register themselves from :mod:`.setup` (setting up a night), :mod:`.play` (playing,
-looking, keeping) and :mod:`.race` (the T13 side-rule).
+looking, keeping), :mod:`.director` and :mod:`.race` (the T13 side-rule), each imported when one
+of its commands is first typed (:mod:`.nott_commands`).
 """
 
 from __future__ import annotations
@@ -440,5 +441,3 @@ class Shell(BaseShell):
             self.info(f"  {how}", "dim")
         self.prompt_next()
 
-
-from . import director, play, race, setup  # noqa: E402,F401  (the commands register themselves)
