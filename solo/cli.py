@@ -287,6 +287,27 @@ def _register_elsewhere(sub, name: str, help_: str, module: str, command: str | 
         sub.add_parser(name, help=help_, add_help=False)
 
 
+class _Unused:
+    """A parser that is not wanted: every call to it does nothing."""
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kw: self
+
+
+class _Subparsers:
+    """The subparsers, filled in only for the ``command`` run (every one when it is None): the
+    others get their line in the list of commands and nothing more."""
+
+    def __init__(self, sub, command: str | None) -> None:
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name: str, **kw):
+        if self.command is None or self.command == name:
+            return self.sub.add_parser(name, **kw)
+        self.sub.add_parser(name, help=kw.get("help"), add_help=False)
+        return _Unused()
+
+
 def command_in(argv: list[str]) -> str:
     """The command ``argv`` runs: its first word that is not an option ("" for none)."""
     return next((a for a in argv if not a.startswith("-")), "")
@@ -294,14 +315,14 @@ def command_in(argv: list[str]) -> str:
 
 def build_parser(lean: bool = False, command: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``lean`` leaves out commands whose set-up imports are heavy (for the
-    simulator's start-up); ``command`` (the one about to run) gives the others whose parsers
-    are heavy to import only their line in the list of commands."""
+    simulator's start-up); ``command`` (the one about to run) gives the others only their line
+    in the list of commands (their options are neither built nor imported)."""
     p = SafeArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror. Systems: "
                                 "Night of the Thirteenth (solo play, solo tutorial: one player, four doomed "
                                 "characters); Lucky 13 (solo play --system lucky13, solo odds); the T13 Card Draw "
                                 "Test (solo draw-test).")
     p.add_argument("--version", action="version", version=f"solo {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = _Subparsers(p.add_subparsers(dest="command", metavar="COMMAND"), command)
 
     play = sub.add_parser("play", help="play a night in the REPL (batch mode when stdin is not a terminal)")
     play.add_argument("--system", default="nott", choices=["nott", "lucky13"],

@@ -104,3 +104,19 @@ def test_the_list_of_commands_reads_the_same_whether_their_packages_are_imported
     assert build_parser(command="").format_help() == build_parser().format_help()
     for name in ("odds", "draw-test"):
         assert build_parser(command=name).format_help() == build_parser().format_help()
+
+
+def test_the_command_run_gets_its_whole_parser_and_the_others_their_line_only():
+    """``build_parser(command=NAME)`` fills in NAME's parser only: its help is the one the whole
+    parser gives, and another command's parser there has no options of its own."""
+    from solo.cli import build_parser
+
+    def parsers(parser):
+        return parser._subparsers._group_actions[0].choices
+
+    whole = parsers(build_parser())
+    for name in whole:
+        own = parsers(build_parser(command=name))
+        assert own[name].format_help() == whole[name].format_help(), name
+        others = [p for other, p in own.items() if other != name]
+        assert all(not p._actions for p in others), name
