@@ -120,3 +120,8 @@ def test_the_command_run_gets_its_whole_parser_and_the_others_their_line_only():
         assert own[name].format_help() == whole[name].format_help(), name
         others = [p for other, p in own.items() if other != name]
         assert all(not p._actions for p in others), name
+
+
+def test_batch_play_reads_the_rules_reference_only_when_asked(tmp_path):
+    assert "solo.nott.reference" not in imported(tmp_path, "play", "--batch", stdin="quick\nquit\n")
+    assert "solo.nott.reference" in imported(tmp_path, "play", "--batch", stdin="rules joker\nquit\n")

@@ -9,7 +9,6 @@ from ..nott.cards import SUIT_SYMBOLS
 from ..nott.describe import explain, mechanics
 from ..nott.errors import NottError
 from ..nott.game import CHOOSE_TESTER, DECIDE
-from ..nott.reference import SECTIONS, search
 from ..play.files import check_copy_target, path_argument
 from ..play.lock import writing_to
 from ..play.text import MAX_NAME
@@ -278,6 +277,7 @@ def cmd_explain(sh, arg: str) -> None:
 def cmd_rules(sh, arg: str) -> None:
     """The rules reference; give a topic to search (rules strikes, rules joker, rules stages …)."""
     from ..director.stages import STAGES, STAGES_RULE
+    from ..nott.reference import SECTIONS, search
 
     if not arg:
         sh.info("Topics: " + ", ".join(s.key for s in SECTIONS) + ", stages — rules <topic or any words>")
