@@ -16,17 +16,13 @@ def _play(args: argparse.Namespace) -> int:
 
         return play_lucky13(seed=args.seed, narrator=args.narrator, model=args.model, load=args.load,
                             resume=args.resume, batch=args.batch)
-    from rich.console import Console
-
     from .paths import history_file
     from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
     from .repl.setup import latest_unfinished, load_into
     from .repl.shell import Quit, Shell
 
     interactive = stdin_is_terminal() and not args.batch
-    console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
-                                                                     width=100, soft_wrap=True)
-    shell = Shell(console, rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
+    shell = Shell(_console(interactive), rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
                   model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
     if args.load:
         import shlex
@@ -75,16 +71,28 @@ def _play(args: argparse.Namespace) -> int:
     return run_interactive(shell, history_path=history_file())
 
 
-def _tutorial(args: argparse.Namespace) -> int:
-    from rich.console import Console
+def _console(interactive: bool):
+    """The REPL's rich console; in batch mode 100 columns, no colour, no wrapping: without rich
+    (solo.repl.plain, the same bytes) unless the output is a terminal."""
+    if interactive:
+        from rich.console import Console
 
+        return Console(highlight=False)
+    from .repl.plain import PlainConsole, batch_console
+
+    try:
+        terminal = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        terminal = True  # rich's to judge
+    return batch_console() if terminal else PlainConsole()
+
+
+def _tutorial(args: argparse.Namespace) -> int:
     from .repl.app import run_batch, run_interactive, stdin_is_terminal
     from .repl.shell import Shell
 
     interactive = stdin_is_terminal() and not args.batch
-    console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
-                                                                     width=100, soft_wrap=True)
-    shell = Shell(console, narrator=args.narrator, model=args.model)
+    shell = Shell(_console(interactive), narrator=args.narrator, model=args.model)
     shell.start_tutorial()
     if not interactive:
         return run_batch(shell, sys.stdin)
@@ -279,6 +287,27 @@ def _register_elsewhere(sub, name: str, help_: str, module: str, command: str | 
         sub.add_parser(name, help=help_, add_help=False)
 
 
+class _Unused:
+    """A parser that is not wanted: every call to it does nothing."""
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kw: self
+
+
+class _Subparsers:
+    """The subparsers, filled in only for the ``command`` run (every one when it is None): the
+    others get their line in the list of commands and nothing more."""
+
+    def __init__(self, sub, command: str | None) -> None:
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name: str, **kw):
+        if self.command is None or self.command == name:
+            return self.sub.add_parser(name, **kw)
+        self.sub.add_parser(name, help=kw.get("help"), add_help=False)
+        return _Unused()
+
+
 def command_in(argv: list[str]) -> str:
     """The command ``argv`` runs: its first word that is not an option ("" for none)."""
     return next((a for a in argv if not a.startswith("-")), "")
@@ -286,14 +315,14 @@ def command_in(argv: list[str]) -> str:
 
 def build_parser(lean: bool = False, command: str | None = None) -> argparse.ArgumentParser:
     """The parser; ``lean`` leaves out commands whose set-up imports are heavy (for the
-    simulator's start-up); ``command`` (the one about to run) gives the others whose parsers
-    are heavy to import only their line in the list of commands."""
+    simulator's start-up); ``command`` (the one about to run) gives the others only their line
+    in the list of commands (their options are neither built nor imported)."""
     p = SafeArgumentParser(prog="solo", description="Solo play for card-and-dice tabletop horror. Systems: "
                                 "Night of the Thirteenth (solo play, solo tutorial: one player, four doomed "
                                 "characters); Lucky 13 (solo play --system lucky13, solo odds); the T13 Card Draw "
                                 "Test (solo draw-test).")
     p.add_argument("--version", action="version", version=f"solo {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = _Subparsers(p.add_subparsers(dest="command", metavar="COMMAND"), command)
 
     play = sub.add_parser("play", help="play a night in the REPL (batch mode when stdin is not a terminal)")
     play.add_argument("--system", default="nott", choices=["nott", "lucky13"],

@@ -30,14 +30,19 @@ HEAVY = ("prompt_toolkit", "pydantic", "jinja2", "openai", "rich", "solo.repl", 
 
 def loaded(tmp_path, *args: str, stdin: str = "") -> set[str]:
     """The heavy packages ``solo ARGS`` imported."""
+    modules = imported(tmp_path, *args, stdin=stdin)
+    return {h for h in HEAVY if any(m == h or m.startswith(h + ".") for m in modules)}
+
+
+def imported(tmp_path, *args: str, stdin: str = "") -> set[str]:
+    """Every module ``solo ARGS`` imported."""
     out = tmp_path / "modules.json"
     env = dict(os.environ, SOLO_HOME=str(tmp_path / "home"), SOLO_ARGS=json.dumps(args), MODULES_OUT=str(out))
     env.pop("OPENAI_API_KEY", None)
     proc = subprocess.run([sys.executable, "-c", WRAPPER], input=stdin, capture_output=True, text=True, env=env,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
-    modules = json.loads(out.read_text())
-    return {h for h in HEAVY if any(m == h or m.startswith(h + ".") for m in modules)}
+    return set(json.loads(out.read_text()))
 
 
 def test_help_imports_no_heavy_library_and_no_game(tmp_path):
@@ -62,10 +67,20 @@ def test_autoplay_with_the_templates_imports_neither_the_repl_nor_the_model_clie
 
 def test_batch_play_imports_no_prompt_toolkit_nor_model_client(tmp_path):
     """Nor pydantic: a new night with no playset reads no playset, and its autosaves need no
-    models."""
+    models. Nor rich: its output goes to a pipe, written in plain text (solo/repl/plain.py, the
+    bytes rich's console would write)."""
     used = loaded(tmp_path, "play", "--batch", stdin="quick\nquit\n")
-    assert used == {"rich", "jinja2", "solo.repl", "solo.narration", "solo.play", "solo.director"}
+    assert used == {"jinja2", "solo.repl", "solo.narration", "solo.play", "solo.director"}
     assert list((tmp_path / "home" / "saves").glob("night-*.json"))  # the night was saved all the same
+
+
+def test_batch_play_imports_the_commands_it_runs_only(tmp_path):
+    """quick and quit are commands of the set-up and play modules: the director's and the T13
+    side-rule's commands are imported when one of theirs is typed (or help lists them all)."""
+    commands = {"solo.repl.setup", "solo.repl.play", "solo.repl.director", "solo.repl.race"}
+    assert imported(tmp_path, "play", "--batch", stdin="quick\nquit\n") & commands == {"solo.repl.setup",
+                                                                                      "solo.repl.play"}
+    assert imported(tmp_path, "play", "--batch", stdin="help\nquit\n") & commands == commands
 
 
 def test_batch_play_reads_a_save_with_the_models(tmp_path):
@@ -89,3 +104,24 @@ def test_the_list_of_commands_reads_the_same_whether_their_packages_are_imported
     assert build_parser(command="").format_help() == build_parser().format_help()
     for name in ("odds", "draw-test"):
         assert build_parser(command=name).format_help() == build_parser().format_help()
+
+
+def test_the_command_run_gets_its_whole_parser_and_the_others_their_line_only():
+    """``build_parser(command=NAME)`` fills in NAME's parser only: its help is the one the whole
+    parser gives, and another command's parser there has no options of its own."""
+    from solo.cli import build_parser
+
+    def parsers(parser):
+        return parser._subparsers._group_actions[0].choices
+
+    whole = parsers(build_parser())
+    for name in whole:
+        own = parsers(build_parser(command=name))
+        assert own[name].format_help() == whole[name].format_help(), name
+        others = [p for other, p in own.items() if other != name]
+        assert all(not p._actions for p in others), name
+
+
+def test_batch_play_reads_the_rules_reference_only_when_asked(tmp_path):
+    assert "solo.nott.reference" not in imported(tmp_path, "play", "--batch", stdin="quick\nquit\n")
+    assert "solo.nott.reference" in imported(tmp_path, "play", "--batch", stdin="rules joker\nquit\n")

@@ -20,35 +20,51 @@ import re
 
 from ..pronouns import Pronouns, parse_pronouns
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+class _Pattern:
+    """A regular expression compiled at its first use: every night imports this module, and a
+    night with no typed line never listens."""
+
+    __slots__ = ("args", "rx")
+
+    def __init__(self, *args) -> None:
+        self.args, self.rx = args, None
+
+    def __getattr__(self, name: str):
+        if self.rx is None:
+            self.rx = re.compile(*self.args)
+        return getattr(self.rx, name)
+
+
+_SENTENCE = _Pattern(r"(?<=[.!?])\s+")
 # "I'll X", "I will X", "I'm going to X", "I try to X", "I'm gonna X" → X
-_LEADS = re.compile(
+_LEADS = _Pattern(
     r"^(?:i'll|i will|i'm going to|i am going to|i'm gonna|i try to|i'm trying to|i want to|"
     r"i need to|i have to|i'd better|let me)\s+", re.I)
-_PLAIN = re.compile(r"^i\s+(?!am\b|was\b|can't\b|cannot\b|don't\b|do not\b|won't\b|would\b|could\b|"
+_PLAIN = _Pattern(r"^i\s+(?!am\b|was\b|can't\b|cannot\b|don't\b|do not\b|won't\b|would\b|could\b|"
                     r"should\b|have\b|had\b|think\b|guess\b|hope\b|feel\b|know\b|see\b)([a-z])", re.I)
 #: The first person's other forms, and which of the character's pronouns each becomes.
 _FORMS = (
-    (re.compile(r"\bmyself\b", re.I), "reflexive"),
-    (re.compile(r"\bmy\b", re.I), "determiner"),
-    (re.compile(r"\bmine\b", re.I), "possessive"),
-    (re.compile(r"\bme\b", re.I), "object"),
+    (_Pattern(r"\bmyself\b", re.I), "reflexive"),
+    (_Pattern(r"\bmy\b", re.I), "determiner"),
+    (_Pattern(r"\bmine\b", re.I), "possessive"),
+    (_Pattern(r"\bme\b", re.I), "object"),
 )
 #: "I" (or "I'm", "I've", "I'll", "I'd"), and the verb after it, past any adverbs.
 _ADVERBS = "just|really|also|still|never|always|then|finally|quickly|slowly|carefully|quietly|only|even|already"
-_SUBJECT = re.compile(r"\b[Ii](?P<c>'m|'ve|'ll|'d)?\b(?:(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
+_SUBJECT = _Pattern(r"\b[Ii](?P<c>'m|'ve|'ll|'d)?\b(?:(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
                       r"(?P<verb>[A-Za-z]+(?:n't)?)\b(?!'))?")
 #: "… and I run", "… then I don't look": a later "I" joined to the first action, whose verb
 #: (first person, present) is already the bare form the retelling needs ("grab her bag and run").
-_JOINED = re.compile(r"\b(?P<conj>and then|and|then|or)\s+I(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
-                     r"(?P<neg>(?i:don't|do not)\s+)?(?P<verb>[A-Za-z]+)\b(?!')")
+_JOINED = _Pattern(r"\b(?P<conj>and then|and|then|or)\s+I(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
+                   r"(?P<neg>(?i:don't|do not)\s+)?(?P<verb>[A-Za-z]+)\b(?!')")
 _NOT_BARE = frozenset("am was were will would can could shall should must might may".split())
-_CLEAN = re.compile(r"[^\w\s'’,;:\-—–]")
+_CLEAN = _Pattern(r"[^\w\s'’,;:\-—–]")
 MAX_WORDS = 18
 _THEY = parse_pronouns("they/them")
 _SHE = parse_pronouns("she/her")  # a verb she agrees with is a present-tense verb known as such
 #: Words a retelling cannot carry: another person speaking (we, you), or a first person left over.
-_UNSAFE = re.compile(r"\b(?:we|we're|we'll|we've|we'd|us|our|ours|ourselves|you|you're|you'll|you've|you'd|your"
+_UNSAFE = _Pattern(r"\b(?:we|we're|we'll|we've|we'd|us|our|ours|ourselves|you|you're|you'll|you've|you'd|your"
                      r"|yours|yourself|let's)\b", re.I)
 #: First words that read wrong after "tries to" / "goes to" / "sets out to" ("tries to try",
 #: "goes to go", "tries to be right back"): the line is quoted instead.
@@ -130,7 +146,7 @@ def third_person(clause: str, p: Pronouns) -> str | None:
         return None
 
 
-_GIVE = re.compile(
+_GIVE = _Pattern(
     r"\b(?i:i\s+)?(?i:give|gives|hand|hands|pass|passes|toss|tosses|throw|throws|lend|lends|slide|slides)\s+"
     r"(?:(?P<to1>[A-Z][\w'-]*)\s+(?i:my|the|our)\s+(?P<thing1>[\w' -]+?)"
     r"|(?i:my|the|our)\s+(?P<thing2>[\w' -]+?)\s+(?i:over\s+)?(?i:to)\s+(?P<to2>[A-Z][\w'-]*))"

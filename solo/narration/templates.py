@@ -84,8 +84,21 @@ def fill(ctx: jinja2.runtime.Context, text: str) -> str:
     cache = env.__dict__.setdefault("_solo_parts", {})
     tmpl = cache.get(text)
     if tmpl is None:
-        tmpl = cache[text] = env.from_string(text)
+        tmpl = cache[text] = _part(env, text)
     return tmpl.render(ctx.get_all())
+
+
+def _part(env: Environment, text: str) -> jinja2.Template:
+    """``env.from_string(text)``, its compiled code kept in the template cache as a template's
+    is (keyed on the part's own text, so a changed part is another entry)."""
+    bcc = env.bytecode_cache
+    if bcc is None:
+        return env.from_string(text)
+    bucket = bcc.get_bucket(env, "part:" + text, None, text)
+    if bucket.code is None:
+        bucket.code = env.compile(text)
+        bcc.set_bucket(bucket)
+    return env.template_class.from_code(env, bucket.code, env.make_globals(None), None)
 
 
 def role(archetype: Any) -> str:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..play.text import TextRefused, clean_line
 from ..safetext import guard_console
 from .commands import CommandError, Registry
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..nott.game import Game
 
 
 class Quit(Exception):
@@ -24,19 +28,45 @@ class BaseShell:
     registry: Registry
 
     def __init__(self, console: Console | None = None) -> None:
-        # the one edge: whatever a shell prints passes solo.safetext.safe on its way out
-        self.console = guard_console(console or Console(highlight=False))
+        # the one edge: whatever a shell prints passes solo.safetext.safe on its way out (the
+        # batch console of solo.repl.plain writes only what that leaves)
+        if getattr(console, "plain", False):
+            self.console = console
+        else:
+            if console is None:
+                from rich.console import Console
+
+                console = Console(highlight=False)
+            self.console = guard_console(console)
         self.errors = 0
 
     def print(self, *args, **kw) -> None:
         self.console.print(*args, **kw)
 
+    def say(self, text: str, style: str = "", end: str = "\n") -> None:
+        """Print ``text`` in ``style`` (a rich style; the batch console shows none)."""
+        if getattr(self.console, "plain", False):
+            self.console.text(text, style, end)
+        else:
+            from rich.text import Text
+
+            self.console.print(Text(text, style=style), end=end)
+
+    def show_table(self, game: Game) -> None:
+        """The table at a glance (solo.repl.view)."""
+        if getattr(self.console, "plain", False):
+            self.console.table(game)
+        else:
+            from .view import table_view
+
+            self.console.print(table_view(game))
+
     def info(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
+        self.say(text, style)
 
     def error(self, text: str) -> None:
         self.errors += 1
-        self.console.print(Text(f"error: {' '.join(str(text).split())}", style="bold red"))
+        self.say(f"error: {' '.join(str(text).split())}", "bold red")
 
     def run_line(self, line: str) -> bool:
         """Run one line; True if it ran cleanly. Raises :class:`Quit` to leave.

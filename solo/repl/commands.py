@@ -4,7 +4,7 @@ tab completion (as in litecli/pgcli)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class CommandError(ValueError):
@@ -32,28 +32,66 @@ class Command:
     group: str = "play"
 
 
-@dataclass
 class Registry:
-    commands: dict[str, Command] = field(default_factory=dict)
-    by_word: dict[str, Command] = field(default_factory=dict)
+    """The commands by name and by word (name or alias).
+
+    ``modules`` (module name → its command words, in the order help lists the modules) makes the
+    registry lazy: a module is imported when one of its words is first looked up, and every one
+    of them when the whole list is asked for (``commands``, ``words``, ``help``). A module may
+    register only the words given for it."""
+
+    def __init__(self, modules: dict[str, tuple[str, ...]] | None = None) -> None:
+        self._commands: dict[str, Command] = {}
+        self.by_word: dict[str, Command] = {}
+        self.modules = dict(modules or {})
+        self._module_of = {w: m for m, words in self.modules.items() for w in words}
+        self._all = not self.modules
 
     def command(self, name: str, usage: str = "", aliases: tuple[str, ...] = (), complete: str | None = None,
                 group: str = "play") -> Callable:
         def register(func: Callable) -> Callable:
             doc = (func.__doc__ or "").strip().splitlines()
             cmd = Command(name, func, usage, doc[0] if doc else "", aliases, complete, group)
-            self.commands[name] = cmd
             for word in (name, *aliases):
                 if word in self.by_word:
                     raise ValueError(f"command word {word!r} registered twice")
+                if self.modules and self._module_of.get(word) != func.__module__:
+                    raise ValueError(f"command word {word!r} is not listed for {func.__module__} in the registry")
+            self._commands[name] = cmd
+            for word in (name, *aliases):
                 self.by_word[word] = cmd
             return func
         return register
 
+    def load(self) -> None:
+        """Import every module of commands, and keep the commands in the modules' order."""
+        if self._all:
+            return
+        import importlib
+
+        for module in self.modules:
+            importlib.import_module(module)
+        order = list(self.modules)
+        self._commands = dict(sorted(self._commands.items(), key=lambda kv: order.index(kv[1].func.__module__)))
+        self._all = True
+
+    @property
+    def commands(self) -> dict[str, Command]:
+        self.load()
+        return self._commands
+
     def find(self, word: str) -> Command | None:
-        return self.by_word.get(word.lower())
+        word = word.lower()
+        cmd = self.by_word.get(word)
+        if cmd is None and word in self._module_of and not self._all:
+            import importlib
+
+            importlib.import_module(self._module_of[word])
+            cmd = self.by_word.get(word)
+        return cmd
 
     def words(self) -> list[str]:
+        self.load()
         return sorted(self.by_word)
 
     def help_lines(self, word: str | None = None) -> list[str]:

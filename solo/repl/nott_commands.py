@@ -1,10 +1,21 @@
 """The registry of the Night of the Thirteenth shell's commands (see :mod:`.commands`). The
-command modules (:mod:`.setup`, :mod:`.play`, :mod:`.race`, :mod:`.director`) register into it;
-:mod:`.shell` imports them all, so a :class:`~solo.repl.shell.Shell` has every command."""
+command modules (:mod:`.director`, :mod:`.play`, :mod:`.race`, :mod:`.setup`) register into it;
+each is imported when one of its words is first typed (all of them for ``help`` and
+completion), so a :class:`~solo.repl.shell.Shell` has every command and loads only those it runs."""
 
 from __future__ import annotations
 
 from .commands import Registry
 
-registry = Registry()
+#: Each module of commands and its command words (names and aliases), in the order ``help`` lists them.
+MODULES = {
+    "solo.repl.director": ("director", "yes", "no"),
+    "solo.repl.play": ("test", "roll", "reroll", "resolve", "accept", "keep", "award", "say", "give", "ask",
+                       "recap", "undo", "status", "table", "s", "cast", "log", "explain", "rules", "teach",
+                       "save", "narrator", "help", "?", "quit", "exit"),
+    "solo.repl.race": ("siderule", "sideroll", "side-rule", "race", "draw-test"),
+    "solo.repl.setup": ("new", "quick", "character", "char", "start", "archetypes", "resume", "load"),
+}
+
+registry = Registry(MODULES)
 command = registry.command

@@ -9,13 +9,11 @@ from ..nott.cards import SUIT_SYMBOLS
 from ..nott.describe import explain, mechanics
 from ..nott.errors import NottError
 from ..nott.game import CHOOSE_TESTER, DECIDE
-from ..nott.reference import SECTIONS, search
 from ..play.files import check_copy_target, path_argument
 from ..play.lock import writing_to
 from ..play.text import MAX_NAME
 from .base import Quit
 from .commands import CommandError, _int
-from .view import table_view
 from .nott_commands import command, registry
 
 
@@ -211,7 +209,7 @@ def cmd_undo(sh, arg: str) -> None:
     for who, trope in sh.director.forget(night, steps):
         sh.info(f"  the director takes the Genre Point back and will not offer {night.names[who]} one for "
                 f"{trope} again tonight", "dim")
-    sh.print(table_view(night.game))
+    sh.show_table(night.game)
     sh.prompt_next()
 
 
@@ -221,7 +219,7 @@ def cmd_status(sh, arg: str) -> None:
     from ..director.stages import STAGES, status_line
 
     night = sh.need_night()
-    sh.print(table_view(night.game))
+    sh.show_table(night.game)
     sh.info(status_line(STAGES[night.story.stage]), "magenta")
     sh.prompt_next()
 
@@ -279,6 +277,7 @@ def cmd_explain(sh, arg: str) -> None:
 def cmd_rules(sh, arg: str) -> None:
     """The rules reference; give a topic to search (rules strikes, rules joker, rules stages …)."""
     from ..director.stages import STAGES, STAGES_RULE
+    from ..nott.reference import SECTIONS, search
 
     if not arg:
         sh.info("Topics: " + ", ".join(s.key for s in SECTIONS) + ", stages — rules <topic or any words>")

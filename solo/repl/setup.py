@@ -18,7 +18,6 @@ from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from ..safetext import clean
 from .commands import CommandError, seed_word
-from .view import table_view
 from .locking import hold_lock, release_lock  # noqa: F401  (hold_lock: for the play commands too)
 from .nott_commands import command
 
@@ -227,7 +226,7 @@ def load_into(sh, path: Path) -> None:
         sh.info(f"(a save from outside your saves folder: its transcript goes to {night.transcript.path})", "dim")
     if night.steps:
         sh.show_recap()
-    sh.print(table_view(night.game))
+    sh.show_table(night.game)
     sh.prompt_next()
 
 

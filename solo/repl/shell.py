@@ -3,7 +3,8 @@
 The interactive front end (prompt_toolkit) and batch mode (stdin is not a terminal) both
 feed lines to :meth:`Shell.run_line`, so scripts exercise exactly what a player types. The
 commands register themselves from :mod:`.setup` (setting up a night), :mod:`.play` (playing,
-looking, keeping) and :mod:`.race` (the T13 side-rule).
+looking, keeping), :mod:`.director` and :mod:`.race` (the T13 side-rule), each imported when one
+of its commands is first typed (:mod:`.nott_commands`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from __future__ import annotations
 import random
 import time
 
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..nott import events as E
 from ..nott.describe import RULES, rules_fired
@@ -24,7 +24,10 @@ from ..paths import saves_dir, transcripts_dir
 from .base import BaseShell, Quit  # noqa: F401  (Quit: for the front ends)
 from .commands import CommandError, _int  # noqa: F401  (_int: the shells' whole numbers)
 from .nott_commands import command, registry  # noqa: F401  (command: for the modules below)
-from .view import table_view, toolbar
+from .toolbar import toolbar
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 TEACH_PRIORITY = ("red_joker", "black_joker", "endgame", "weakness", "death", "strike", "joker", "genre",
                   "aptitude", "face_failure", "face_success", "atmospheric", "reserve", "number_failure",
@@ -83,15 +86,15 @@ class Shell(BaseShell):
         """Receiver for a Night's output."""
         if kind == "stream":
             self._streaming = True
-            self.console.print(Text(text, style="italic"), end="")
+            self.say(text, "italic", end="")
         elif kind == "stream-end":
             if self._streaming:
                 self.console.print()
             self._streaming = False
         elif kind == "mechanics":
-            self.console.print(Text("  " + text, style="cyan"))
+            self.say("  " + text, "cyan")
         else:
-            self.console.print(Text(text, style="yellow"))
+            self.say(text, "yellow")
 
     # ------------------------------------------------------------------ helpers
 
@@ -201,7 +204,7 @@ class Shell(BaseShell):
         except BaseException:
             release_reserved([save, transcript])  # the night did not start: its names are free again
             raise
-        self.print(table_view(night.game))
+        self.show_table(night.game)
         self.prompt_next()
 
     def start_tutorial(self) -> None:
@@ -225,7 +228,7 @@ class Shell(BaseShell):
                   "yours. After each Test a line says which rule fired. Type help at any time, undo to take a step "
                   "back, rules <topic> to read more.", "bold")
         self.night.start()
-        self.print(table_view(game))
+        self.show_table(game)
         self.prompt_next()
 
     def show_lesson(self) -> None:
@@ -380,7 +383,7 @@ class Shell(BaseShell):
         self.deaths = [e.who for e in events if type(e) is E.CharacterDied]
         if any(type(e) is E.TestResolved for e in events):
             if g.is_over():
-                self.print(table_view(g))
+                self.show_table(g)
                 self._ask_death()
                 o = g.outcome()
                 alive = [g.cast[i].name for i in o.survivors]
@@ -394,7 +397,7 @@ class Shell(BaseShell):
                 else:
                     self.info("Type new for another night, log to look back, or quit.", "dim")
                 return
-            self.print(table_view(g))
+            self.show_table(g)
         self._ask_death()
         self.prompt_next()
 
@@ -438,5 +441,3 @@ class Shell(BaseShell):
             self.info(f"  {how}", "dim")
         self.prompt_next()
 
-
-from . import director, play, race, setup  # noqa: E402,F401  (the commands register themselves)

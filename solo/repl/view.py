@@ -12,6 +12,7 @@ from rich.text import Text
 from ..nott.cards import BLACK_JOKER, RED_JOKER, SUIT_APTITUDES, SUIT_NATURES, SUIT_SYMBOLS, card_str, severity
 from ..nott.game import Game
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
+from .toolbar import strikes_text, toolbar  # noqa: F401  (toolbar: where it was always found)
 
 RED_SUITS = (1, 3)
 
@@ -44,10 +45,6 @@ def card_face(c: int | None, caption: str = "") -> Panel:
         rank_txt, suit_txt = label[:-1], label[-1]
         body = Text(f"{rank_txt:<3}\n\n  {suit_txt}  \n\n{rank_txt:>3}", style=card_style(c), justify="left")
     return Panel(body, width=9, box=box.ROUNDED, padding=(0, 1))
-
-
-def strikes_text(n: int, top: int) -> str:
-    return "✗" * n + "·" * max(0, top - n)
 
 
 def threat_description(game: Game) -> Text:
@@ -145,40 +142,3 @@ class Items:
             else:
                 lines[-1] = joined
         yield Text("\n".join(lines), style=self.style)
-
-
-#: What the tester is doing, in the toolbar.
-TOOLBAR_PHASE = {"roll": "to roll", "decide": "to resolve"}
-
-
-def toolbar(game: Game | None, width: int = 80) -> str:
-    """One line of essentials for the bottom toolbar, at most ``width`` characters: the Threat
-    Card and who is testing first, then the cast; what does not fit is shortened, then left out."""
-    if game is None:
-        return " solo · Night of the Thirteenth · type help"[:width]
-    if game.is_over():
-        o = game.outcome()
-        return f" {'DAWN' if o.dawn else 'Everyone is dead'} after {game.tests} tests · new / quit"[:width]
-    c = game.threat
-    label = "Joker" if c >= 52 else f"{card_str(c)} {SUIT_APTITUDES[c // 13]}"
-    head = [f" {label} d{game.difficulty()}"]
-    if game.tester >= 0:
-        head.append(f"▶ {game.cast[game.tester].name} {TOOLBAR_PHASE.get(game.phase, game.phase)}")
-    trophy = f"Trophy {card_str(game.trophy_top) if game.trophy_top is not None else '—'}"
-    weak = "Weak " + "".join(SUIT_SYMBOLS[s] if game.weaknesses[s] != -1 else "·" for s in range(4))
-    limit = game.rules.strikes_to_die
-
-    def people(gp: bool) -> list[str]:
-        return [f"{ch.name} ☠" if game.dead[i] else
-                f"{ch.name} {strikes_text(game.strikes[i], limit)}{f' {game.genre[i]}gp' if gp else ''}"
-                for i, ch in enumerate(game.cast)]
-
-    for parts in (head + [trophy, weak] + people(True) + [f"pool {game.pool}"],
-                  head + [trophy, weak] + people(True),
-                  head + [weak] + people(True),
-                  head + [weak] + people(False),
-                  head + people(False)):
-        line = " | ".join(parts)
-        if len(line) <= width:
-            return line
-    return line[: max(0, width - 1)] + "…"

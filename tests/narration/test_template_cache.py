@@ -104,3 +104,25 @@ def test_a_cache_folder_others_can_write_is_not_used(prompts, compiles):
     assert dawn(prompts) == dawn(prompts)
     assert compiles.count("template/dawn.j2") == 2
     assert not list((cache_dir() / "templates").glob("solo-*.cache"))
+
+
+def test_a_part_is_compiled_once_and_read_back_by_a_later_process(prompts, monkeypatch):
+    """A part (a small template inside a template's data, rendered by ``fill``) is kept in the
+    cache as the templates are: a new environment, as in a new process, tells it the same without
+    compiling it again; a changed part is compiled afresh."""
+    sources: list[str] = []
+    real = jinja2.Environment.compile
+
+    def compile_(self, source, *args, **kw):
+        sources.append(source)
+        return real(self, source, *args, **kw)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", compile_)
+
+    def told(part: str) -> str:
+        return make_environment(prompts).from_string("{{ part|fill }}").render(part=part, name="Ann", place="barn")
+
+    part = "{{ name }} runs for the {{ place }}."
+    assert told(part) == told(part) == "Ann runs for the barn."
+    assert sources.count(part) == 1
+    assert told(part.replace("runs", "crawls")) == "Ann crawls for the barn."

@@ -127,6 +127,36 @@ def test_help_is_generated_from_the_registry(shell):
     assert "test <who> [M F]" in output(shell)
 
 
+def test_the_registry_lists_each_module_of_commands_with_its_own_words():
+    """A module of commands is imported when one of its words is first typed: the words listed
+    for it (solo.repl.nott_commands.MODULES) are exactly the ones it registers."""
+    from solo.repl.nott_commands import MODULES, registry
+
+    registry.load()
+    registered: dict[str, set[str]] = {}
+    for word, cmd in registry.by_word.items():
+        registered.setdefault(cmd.func.__module__, set()).add(word)
+    assert registered == {module: set(words) for module, words in MODULES.items()}
+
+
+def test_help_lists_the_commands_in_one_order_whichever_ran_first(tmp_path):
+    """In a fresh process quick imports the set-up commands first; help lists them all in the
+    modules' order all the same (the director's first, the set-up's last)."""
+    import os
+    import subprocess
+    import sys
+
+    def helped(script: str) -> str:
+        env = dict(os.environ, SOLO_HOME=str(tmp_path / "home"))
+        out = subprocess.run([sys.executable, "-m", "solo", "play", "--batch", "--seed", "3"], input=script,
+                             capture_output=True, text=True, env=env, timeout=120).stdout
+        return out[out.index("play:"):out.index("Anything else you type")]
+
+    first = helped("help\nquit\n")
+    assert helped("quick\nhelp\nquit\n") == first
+    assert first.index("  director ") < first.index("  quit ") < first.index("  siderule") < first.index("  quick")
+
+
 def test_rules_and_explain(shell):
     shell.seed = 9
     run(shell, "quick", "rules joker")
