@@ -91,3 +91,16 @@ def test_a_narrow_escape_from_the_killer_lets_you_breathe_and_nothing_else_does(
     assert all(any(b in t for b in BREATHE) for t in narrow)
     for beat in (outcome(True, 1), outcome(False, 4), outcome(True, 4, killer=False, severity="dangerous")):
         assert not any(b in n.render(beat, v) for v in range(8) for b in BREATHE)
+
+
+def test_dawn_speaks_of_one_dead_character_in_the_singular():
+    """"Sid stay in the dark behind you" was told when one character died."""
+    from solo.narration import TemplateNarrator
+    from solo.narration.beats import Beat
+
+    for dead, verb in ((["Sid"], "stays"), (["Sid", "Ann"], "stay")):
+        told = {TemplateNarrator(seed=s).render(Beat("dawn", {"survivors": ["Bo", "Cy"], "dead": dead,
+                                                            "survivor_count": 2}), v)
+                for s in range(6) for v in range(TemplateNarrator.VARIANTS)}
+        behind = [t for t in told if "in the dark behind you" in t]
+        assert behind and all(f" {verb} in the dark behind you" in t for t in behind), behind

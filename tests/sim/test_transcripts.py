@@ -66,6 +66,17 @@ def test_the_readmes_story_excerpt_is_from_a_sample():
         assert line in sample, line
 
 
+def test_the_narration_docs_excerpt_is_from_a_sample():
+    """docs/narration.md quotes a night early and at its end: the lines are the sample's."""
+    docs = (ROOT.parent / "docs" / "narration.md").read_text(encoding="utf-8")
+    section = re.split(r"\n## (?!Dawn)", docs.split("## A night, early and at its end", 1)[1], maxsplit=1)[0]
+    quoted = [line for line in section.splitlines() if line.startswith(("> ", "**", "*🎲", "- **", "### ", "## "))]
+    assert len(quoted) >= 8 and any(line.startswith("## Dawn") for line in quoted)
+    sample = (ROOT / "ashcan-careful-seed6.md").read_text(encoding="utf-8").splitlines()
+    for line in quoted:
+        assert line in sample, line
+
+
 def test_each_epilogue_line_tells_that_characters_night():
     """Each character's epilogue line names what happened to them: the Tests they took (counted
     here from the transcript's own Test headings) and won, the weakness they found."""
