@@ -268,8 +268,9 @@ def test_action_phrases(line, phrase):
 
 
 def test_the_director_takes_up_what_the_player_typed():
-    """A line typed before the Test: the director does not ask again, and the outcome tells
-    the character doing what the player said, in the player's words."""
+    """A line typed before the Test: the director does not ask again, nor says the plan back
+    before the dice (it would be said twice in a row), and the outcome tells the character
+    doing what the player said, in the player's words."""
     from solo.nott.actions import RESOLVE, ROLL, Test
     from solo.nott.cast import quick_cast
     from solo.narration.factory import make_narrator
@@ -284,7 +285,7 @@ def test_the_director_takes_up_what_the_player_typed():
     night.act([Test(who)])
     challenge = night.steps[-1].narration[0][1]
     assert "what do you do" not in challenge.lower() and "what's the move" not in challenge.lower()
-    assert "climb onto the roof and wave the road flare" in challenge
+    assert night.names[who] in challenge and "climb onto the roof" not in challenge
     night.act([ROLL])
     if night.game.phase != "choose tester":
         night.act([RESOLVE])
