@@ -103,7 +103,7 @@ class LLMNarrator:
         #: The night's requests and what was told for each, resent as prior turns so that a
         #: server's prompt cache reads only the new one (``context_tokens``: the model's window).
         self.conversation = Conversation(int(context_tokens or os.environ.get("SOLO_LLM_CONTEXT")
-                                             or config.get("context_tokens", 2048)))
+                                             or config.get("context_tokens", 4096)))
         self._client = None
         self._client_error: str | None = None
         self._warned = False
