@@ -253,7 +253,10 @@ class LLMNarrator:
         known = isinstance(fiction, dict) and bool(fiction.get("people"))
         summary = beat.get("summary") or ""
         # with the fiction, who is hurt is said in it: only the first part of the summary
-        return self._ask(self._system(beat.get("cast")), fiction if known else None,
+        cast = beat.get("cast")
+        if cast and [c.get("name") for c in cast] == [c.get("name") for c in self._cast]:
+            cast = None  # the night's own (its pronouns too): the system prompt stays the same
+        return self._ask(self._system(cast), fiction if known else None,
                          summary.split(";")[0] + "." if known and summary else summary,
                          self._beat_prompt(beat).strip(), self.max_tokens)
 

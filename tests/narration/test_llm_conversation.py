@@ -203,21 +203,24 @@ def test_a_checkpoint_keeps_as_many_first_turns_as_make_most_of_the_request():
 
 
 def test_every_request_after_the_first_is_mostly_what_the_server_has_read(tmp_path):
-    """A whole night where every reply is refused (the templates' text, which the server never
-    generated, is resent: the least it can have cached): still each request after the first
-    begins with the request before it, or a checkpoint's first turns, and that beginning is at
-    least 70 % of it by the narrator's estimate."""
+    """Whole nights (the camp, and a playset) where every reply is refused (the templates'
+    text, which the server never generated, is resent: the least it can have cached): still
+    each request after the first begins with the request before it, or a checkpoint's first
+    turns, and that beginning is at least 70 % of it by the narrator's estimate."""
     import random
 
     from solo.nott.cast import quick_cast
     from solo.nott.rules import ASHCAN
     from solo.play.night import Night
+    from solo.playsets.loader import load_playset
     from solo.sim.policies import get_policy, next_actions
 
-    for seed in (5, 8):
-        n = make(tmp_path, *[ok("Difficulty 13 on a 1–13 roll. Who goes?", tokens=None) for _ in range(200)])
+    for seed, playset in ((5, None), (6, None), (8, load_playset("cabin-in-the-woods"))):
+        n = make(tmp_path, *[ok("Difficulty 13 on a 1–13 roll. Who goes?", tokens=None) for _ in range(200)],
+                 setting=playset.describe() if playset else None)
+        n.fallback.setting = playset.setting() if playset else None
         n.FAILURES_BEFORE_PAUSE = 10 ** 6
-        night = Night(quick_cast(seed), ASHCAN, seed, narrator=n)
+        night = Night(quick_cast(seed), ASHCAN, seed, narrator=n, setting=playset.setting() if playset else None)
         night.start()
         rng = random.Random(seed)
         while night.game.outcome() is None:
@@ -227,3 +230,27 @@ def test_every_request_after_the_first_is_mostly_what_the_server_has_read(tmp_pa
         assert n.conversation.checkpoints >= 1
         shares = [shared_share(n.conversation, a, b) for a, b in zip(calls, calls[1:])]
         assert min(shares) >= 0.7, [f"{k + 1}: {s:.0%}" for k, s in enumerate(shares) if s < 0.7]
+
+
+def test_told_beat_by_beat_every_request_has_the_same_system_prompt_as_the_opening(tmp_path):
+    """The opening beat carries its own cast (each one's reason to be there, no pronouns): the
+    system prompt is still the night's, or the server's cache would hold nothing of it."""
+    import random
+
+    from solo.nott.cast import quick_cast
+    from solo.nott.game import Character
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+    from solo.sim.policies import get_policy, next_actions
+
+    cast = [Character(c.name, c.aptitude, c.archetype, c.why, pronouns="she/her") for c in quick_cast(3)]
+    n = make(tmp_path, *[ok(f"Told {k}.", tokens=None) for k in range(12)], merge=False)
+    night = Night(cast, ASHCAN, 3, narrator=n)
+    night.start()
+    rng = random.Random(3)
+    while len(n._client.calls) < 4:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    systems = {c["messages"][0]["content"] for c in n._client.calls}
+    assert len(systems) == 1
+    (system,) = systems
+    assert all(f"{c.name} (she/her; " in system and c.why in system for c in cast)
