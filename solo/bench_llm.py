@@ -146,7 +146,7 @@ def _live_model() -> Path | None:
     return path if path.is_file() else None
 
 
-def live(tests: int | None = None, seed: int = 5, n_ctx: int = 2048) -> int:
+def live(tests: int | None = None, seed: int = 5, n_ctx: int = 4096) -> int:
     """A whole night (or ``tests`` Tests) against llama-cpp-python's server with SmolLM2, as the
     live tests start it: prompt tokens per request and the share its prompt cache served, from
     the server's own log, and the time from a roll to the first word."""

@@ -6,11 +6,13 @@ What the model has read before is the beginning of what it reads next, so a serv
 a prompt cache (llama.cpp's server, llama-cpp-python's, vLLM, Ollama) reads only the new turn.
 
 What the story has established is stated in full once, then only its lines that changed.
-When the next request would not fit the model's window (with room for the reply), the turns
-after the first are dropped all at once (a checkpoint): the new turn states what changed
-since the first and the end of the last narration, and the conversation grows from there.
-The system prompt and the first turn (the opening) stay the beginning of every request all
-night; only when even they would not fit does the conversation start afresh.
+When the next request would not fit the model's window (with room for the reply), the later
+turns are dropped all at once (a checkpoint): the fewest first turns are kept that make, with
+the system prompt, at least :data:`KEEP_SHARE` of the request (what the server has cached of
+it), the new turn states what changed since them and the end of the last narration, and the
+conversation grows from there. The system prompt and the first turn (the opening) stay the
+beginning of every request all night; only when even they would not fit does the
+conversation start afresh.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ FULL = "What the story has established (never contradict it):"
 SINCE = "Since then, the story has established (never contradict it):"
 #: Characters of the last narration restated after a checkpoint.
 LAST_TOLD = 200
+#: At a checkpoint, the share of the request (by the estimate) that its beginning, the system
+#: prompt and the turns kept, must make: a server's cache holds those, so it reads at most the
+#: rest (the goal is 70 %; the estimate is a few tokens off).
+KEEP_SHARE = 0.75
 
 
 class Pending(NamedTuple):
@@ -36,11 +42,7 @@ class Pending(NamedTuple):
 class Conversation:
     """The turns kept for the next request, within ``window`` tokens (the model's context)."""
 
-    #: Turns kept at a checkpoint: the first (the opening, or the first after a fresh start),
-    #: so that what follows the system prompt stays the same all night.
-    ANCHOR = 1
-
-    def __init__(self, window: int = 2048) -> None:
+    def __init__(self, window: int = 4096) -> None:
         self.window = window
         #: (what was asked, what was told, the story's lines as stated then)
         self.turns: list[tuple[str, str, tuple[str, ...]]] = []
@@ -59,21 +61,39 @@ class Conversation:
     def request(self, system: str, lines: list[str], news: str, room: int) -> Pending:
         """The next request: the system prompt, the turns kept, and a user turn of the story's
         lines (those new since the last turn kept, or all) and then ``news``. Every earlier
-        turn while they leave ``room`` tokens for the reply in the window; else the first
-        turn only, with the end of the last narration; else none, the story told in full."""
+        turn while they leave ``room`` tokens for the reply in the window; else (a checkpoint)
+        the fewest first turns that make :data:`KEEP_SHARE` of the request, with the end of
+        the last narration (the most that fit, when none make it); else none, the story told
+        in full."""
         lines = tuple(lines)
         n = len(self.turns)
-        for kept in dict.fromkeys(k for k in (n, min(n, self.ANCHOR), 0)):
+
+        def ask(kept: int) -> list[dict[str, str]]:
             stated = self.turns[kept - 1][2] if kept else ()
             told = self.turns[-1][1] if kept < n else ""
             if len(told) > LAST_TOLD:  # its end, from a word on
                 told = told[-LAST_TOLD:].split(" ", 1)[-1]
             new = [line for line in lines if line not in stated]
             user = _user(SINCE if kept else FULL, new, told, news)
-            asked = [{"role": "system", "content": system}] + self.history(kept) + [{"role": "user", "content": user}]
-            if not kept or self.tokens(asked) + room <= self.window:
-                return Pending(asked, lines, kept, kept < n)
-        raise AssertionError("unreachable")  # pragma: no cover - kept 0 always returns
+            return [{"role": "system", "content": system}] + self.history(kept) + [{"role": "user", "content": user}]
+
+        def fits(asked: list[dict[str, str]]) -> bool:
+            return self.tokens(asked) + room <= self.window
+
+        asked = ask(n)
+        if n and fits(asked):
+            return Pending(asked, lines, n, False)
+        chosen: tuple[int, list[dict[str, str]]] | None = None
+        for kept in range(1, n):  # a checkpoint: the first turns, as few as make the share
+            asked = ask(kept)
+            if not fits(asked):
+                break
+            chosen = kept, asked
+            if self.tokens(asked[:-1]) >= KEEP_SHARE * self.tokens(asked):
+                break
+        if chosen is None:
+            return Pending(ask(0), lines, 0, n > 0)
+        return Pending(chosen[1], lines, chosen[0], True)
 
     def history(self, kept: int | None = None) -> list[dict[str, str]]:
         return [{"role": role, "content": text} for asked, told, _lines in self.turns[:kept]

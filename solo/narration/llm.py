@@ -103,7 +103,7 @@ class LLMNarrator:
         #: The night's requests and what was told for each, resent as prior turns so that a
         #: server's prompt cache reads only the new one (``context_tokens``: the model's window).
         self.conversation = Conversation(int(context_tokens or os.environ.get("SOLO_LLM_CONTEXT")
-                                             or config.get("context_tokens", 2048)))
+                                             or config.get("context_tokens", 4096)))
         self._client = None
         self._client_error: str | None = None
         self._warned = False
@@ -253,7 +253,10 @@ class LLMNarrator:
         known = isinstance(fiction, dict) and bool(fiction.get("people"))
         summary = beat.get("summary") or ""
         # with the fiction, who is hurt is said in it: only the first part of the summary
-        return self._ask(self._system(beat.get("cast")), fiction if known else None,
+        cast = beat.get("cast")
+        if cast and [c.get("name") for c in cast] == [c.get("name") for c in self._cast]:
+            cast = None  # the night's own (its pronouns too): the system prompt stays the same
+        return self._ask(self._system(cast), fiction if known else None,
                          summary.split(";")[0] + "." if known and summary else summary,
                          self._beat_prompt(beat).strip(), self.max_tokens)
 

@@ -145,7 +145,8 @@ class Night:
         self._narrator = narrator
         if hasattr(narrator, "set_cast"):
             narrator.set_cast([{"name": c.name, "archetype": c.archetype, "aptitude": SUIT_APTITUDES[c.aptitude],
-                                "pronouns": getattr(c, "pronouns", "they/them")} for c in self.game.cast])
+                                "pronouns": getattr(c, "pronouns", "they/them"), "why": c.why or ""}
+                               for c in self.game.cast])
         self._attach()
 
     def _attach(self) -> None:

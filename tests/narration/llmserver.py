@@ -46,7 +46,7 @@ class LlamaServer:
 
     def __enter__(self) -> "LlamaServer":
         cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path()), "--host", "127.0.0.1",
-               "--port", str(self.port), "--model_alias", "smollm2", "--n_ctx", "2048", "--seed", "13"]
+               "--port", str(self.port), "--model_alias", "smollm2", "--n_ctx", "4096", "--seed", "13"]
         if self.api_key:
             cmd += ["--api_key", self.api_key]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

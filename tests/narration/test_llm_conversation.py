@@ -77,7 +77,7 @@ def test_a_refused_reply_is_not_kept_what_was_told_instead_is(tmp_path):
 
 def test_a_full_window_drops_the_turns_after_the_first_at_once(tmp_path):
     replies = [f"Reply number {k}, " + " and the dark" * 12 + "." for k in range(14)]
-    n = make(tmp_path, *[ok(r, tokens=None) for r in replies], context_tokens=900)
+    n = make(tmp_path, *[ok(r, tokens=None) for r in replies], context_tokens=1500)
     for k in range(len(replies)):
         narrate_text(n, outcome(k + 1, fiction(ann_hurts=["a cut arm"] if k >= 6 else ())))
     calls = [c["messages"] for c in n._client.calls]
@@ -92,7 +92,7 @@ def test_a_full_window_drops_the_turns_after_the_first_at_once(tmp_path):
         user = calls[k][3]["content"]
         told = replies[k - 1]
         assert f"Last narrated: {told if len(told) <= 200 else told[-200:].split(' ', 1)[1]}\n" in user
-        assert ("Ann is alive; hurt: a cut arm" in user) is (k > 6) and "Bo is alive" not in user
+        assert ("Ann is alive; hurt: a cut arm" in user) is (k >= 6) and "Bo is alive" not in user
     for k in range(1, len(calls)):
         if k not in dropped:  # between checkpoints the conversation only grows
             before = calls[k - 1]
@@ -100,12 +100,12 @@ def test_a_full_window_drops_the_turns_after_the_first_at_once(tmp_path):
     # a block at a time: between two checkpoints, several requests share their beginning
     assert min(b - a for a, b in zip(dropped, dropped[1:])) >= 3, dropped
     # and no request is larger than the window leaves room for, with its reply
-    assert all(n.conversation.tokens(c) + n.max_tokens <= 900 for c in calls)
+    assert all(n.conversation.tokens(c) + n.max_tokens <= 1500 for c in calls)
 
 
 def test_when_even_the_first_turn_does_not_fit_the_conversation_starts_afresh(tmp_path):
     long = "The dark goes on. " * 120
-    n = make(tmp_path, *[ok(t, tokens=None) for t in (long, "Two.", "Three.")], context_tokens=900, max_chars=5000)
+    n = make(tmp_path, *[ok(t, tokens=None) for t in (long, "Two.", "Three.")], context_tokens=1500, max_chars=5000)
     for k in range(3):
         narrate_text(n, outcome(k + 1, fiction()))
     second, third = (c["messages"] for c in n._client.calls[1:])
@@ -168,3 +168,89 @@ def test_the_bench_reads_the_servers_cache_figures_from_its_log():
            "Llama.generate: 70 prefix-match hit, remaining 22 prompt tokens to eval\n"
            "llama_perf_context_print: prompt eval time =      81.81 ms /    22 tokens (    3.72 ms per token)\n")
     assert cache_figures(log) == [(0, 31, pytest.approx(0.00003)), (70, 22, pytest.approx(0.08181))]
+
+
+def shared_share(conversation, before, after):
+    """The share of request ``after`` (by the narrator's estimate) that a server's prompt cache
+    holds from request ``before``: the whole messages they begin with."""
+    same = 0
+    while same < min(len(before), len(after)) and before[same] == after[same]:
+        same += 1
+    return conversation.tokens(after[:same]) / conversation.tokens(after)
+
+
+def test_a_checkpoint_keeps_as_many_first_turns_as_make_most_of_the_request():
+    """A short system prompt and opening, then long turns: keeping only the opening at a
+    checkpoint would leave most of the request for the server to read again."""
+    from solo.narration.conversation import KEEP_SHARE, Conversation
+
+    c = Conversation(window=3000)
+    told = "The dark goes on and on, and nobody speaks. " * 12
+    requests = []
+    for k in range(30):
+        pending = c.request("Narrate.", [f"- Line {k}."], f"Facts of Test {k}: " + "the beam creaks. " * 20, room=220)
+        requests.append(pending)
+        c.keep(pending, "Begin." if k == 0 else told)
+    drops = [k for k, p in enumerate(requests) if p.dropped]
+    assert len(drops) >= 2 and c.checkpoints == len(drops)
+    for k in drops:
+        before, after = requests[k - 1].messages, requests[k].messages
+        assert after[:len(after) - 1] == before[:len(after) - 1]  # the first turns, as they were
+        assert shared_share(c, before, after) >= 0.7 > KEEP_SHARE - 0.1
+        assert len(after) > 4  # more than the opening
+        assert c.tokens(after) + 220 <= c.window
+    assert min(b - a for a, b in zip(drops, drops[1:])) >= 3  # and it grows again for a while
+
+
+def test_every_request_after_the_first_is_mostly_what_the_server_has_read(tmp_path):
+    """Whole nights (the camp, and a playset) where every reply is refused (the templates'
+    text, which the server never generated, is resent: the least it can have cached): still
+    each request after the first begins with the request before it, or a checkpoint's first
+    turns, and that beginning is at least 70 % of it by the narrator's estimate."""
+    import random
+
+    from solo.nott.cast import quick_cast
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+    from solo.playsets.loader import load_playset
+    from solo.sim.policies import get_policy, next_actions
+
+    for seed, playset in ((5, None), (6, None), (8, load_playset("cabin-in-the-woods"))):
+        n = make(tmp_path, *[ok("Difficulty 13 on a 1–13 roll. Who goes?", tokens=None) for _ in range(200)],
+                 setting=playset.describe() if playset else None)
+        n.fallback.setting = playset.setting() if playset else None
+        n.FAILURES_BEFORE_PAUSE = 10 ** 6
+        night = Night(quick_cast(seed), ASHCAN, seed, narrator=n, setting=playset.setting() if playset else None)
+        night.start()
+        rng = random.Random(seed)
+        while night.game.outcome() is None:
+            night.act(next_actions(night.game, get_policy("careful"), rng))
+        calls = [c["messages"] for c in n._client.calls]
+        assert len(calls) > 30 and n.usage["fallbacks"] == len(calls)  # every reply refused
+        assert n.conversation.checkpoints >= 1
+        shares = [shared_share(n.conversation, a, b) for a, b in zip(calls, calls[1:])]
+        assert min(shares) >= 0.7, [f"{k + 1}: {s:.0%}" for k, s in enumerate(shares) if s < 0.7]
+
+
+def test_told_beat_by_beat_every_request_has_the_same_system_prompt_as_the_opening(tmp_path):
+    """The opening beat carries its own cast (each one's reason to be there, no pronouns): the
+    system prompt is still the night's, or the server's cache would hold nothing of it."""
+    import random
+
+    from solo.nott.cast import quick_cast
+    from solo.nott.game import Character
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+    from solo.sim.policies import get_policy, next_actions
+
+    cast = [Character(c.name, c.aptitude, c.archetype, c.why, pronouns="she/her") for c in quick_cast(3)]
+    n = make(tmp_path, *[ok(f"Told {k}.", tokens=None) for k in range(12)], merge=False)
+    night = Night(cast, ASHCAN, 3, narrator=n)
+    night.start()
+    rng = random.Random(3)
+    while len(n._client.calls) < 4:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    systems = {c["messages"][0]["content"] for c in n._client.calls}
+    assert len(systems) == 1
+    (system,) = systems
+    assert all(f"{c.name} (she/her; " in system and c.why in system for c in cast)

@@ -138,7 +138,7 @@ def test_the_defaults(tmp_path):
     assert n.usage == {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False,
                        "seconds": 0.0}
     assert n.paused is False and n.guard is None and n.last_finish is None and n.conversation.turns == []
-    assert n.conversation.window == 2048
+    assert n.conversation.window == 4096
     n.notice("nothing happens")
     home = LLMNarrator(TemplateNarrator(1))
     assert home.log_path == L._default_log() and home.log_path.name == "llm-exchanges.jsonl"
@@ -399,8 +399,17 @@ def test_another_prompt_set_states_no_fiction(tmp_path):
 
 def test_the_setting_is_in_the_system_prompt(tmp_path):
     n = make(tmp_path, setting="A ski lodge in a blizzard.")
-    assert "The setting: A ski lodge in a blizzard." in n._system()
-    assert "The setting" not in make(tmp_path)._system()
+    assert "The setting: A ski lodge in a blizzard." in n._system() and "Camp Crystal Pines" not in n._system()
+
+
+def test_without_a_playset_the_setting_is_the_camp_with_the_fictions_places(tmp_path):
+    """The default night's places, as the fiction names them (a place the model never heard
+    of in the system prompt is one the story cannot be at)."""
+    from solo.director.catalogue import CAMP_LOCATIONS
+
+    system = make(tmp_path)._system()
+    camp = next(line for line in system.splitlines() if line.startswith("The setting: Camp Crystal Pines"))
+    assert camp.split("Places: ", 1)[1] == ", ".join(CAMP_LOCATIONS) + "."
 
 
 def test_a_stretch_is_one_request_of_every_beats_facts_in_order(tmp_path):

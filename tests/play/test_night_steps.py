@@ -359,11 +359,12 @@ def test_the_narrators_setting_is_the_nights_unless_one_is_given():
 def test_the_narrator_is_told_the_cast():
     narrator = Scripted()
     night = table(narrator=narrator)
-    # pronouns: "they/them" until the cast says otherwise
-    assert narrator.cast == [{"name": "Ann", "archetype": "The Jock", "aptitude": "Power", "pronouns": "they/them"},
-                             {"name": "Bo", "archetype": "The Nerd", "aptitude": "Resolve", "pronouns": "they/them"},
-                             {"name": "Cy", "archetype": "", "aptitude": "Intellect", "pronouns": "they/them"},
-                             {"name": "Di", "archetype": "The Final Girl", "aptitude": "Finesse", "pronouns": "they/them"}]
+    # pronouns: "they/them" until the cast says otherwise; why each one is there, or ""
+    they = {"pronouns": "they/them"}
+    assert narrator.cast == [{"name": "Ann", "archetype": "The Jock", "aptitude": "Power", **they, "why": "lost a bet"},
+                             {"name": "Bo", "archetype": "The Nerd", "aptitude": "Resolve", **they, "why": ""},
+                             {"name": "Cy", "archetype": "", "aptitude": "Intellect", **they, "why": "came for the party"},
+                             {"name": "Di", "archetype": "The Final Girl", "aptitude": "Finesse", **they, "why": "works here"}]
     other = Scripted()
     night.narrator = other
     assert other.cast == narrator.cast and night.narrator is other
