@@ -5,7 +5,7 @@ A small model writes loose prose; the director must not pass it through. A text 
 
 - ``fourth-wall``: talks about the game, the player, the story or its own writing, or answers
   as an assistant ("Sure! Here is…", "This is what I created:", "The player says: 3
-  challenges…", "As an AI…");
+  challenges…", "As an AI…", a numbered list: "1. The group … 2. A second man …");
 - ``off-beat``: names nothing of the night, though the moment is someone's (a Test's outcome,
   a Strike, a death, a Genre Point, the opening, the dawn): no one of the cast, no place, nothing
   carried, nothing of the Killer or the Threat, not a word of a horror night ("Magic is real,
@@ -42,6 +42,8 @@ _FOURTH_WALL = re.compile(
 _GAME_TALK = re.compile(r"\b(?:genre points?|(?:the )?(?:d13|d10|d4)|difficulty|the dice|\d+ challenges"
                         r"|the (?:director|dm|game master))\b", re.I)
 TABLE_TALK = ("award", "genre_point")
+#: An item of a numbered list ("…: 1. The group … 2. A second man …"): an assistant's answer.
+_LIST_ITEM = re.compile(r"(?:^|[\s:;(])\d{1,2}[.)]\s+[A-Z]")
 
 #: Moments that are someone's: a text of one names someone of the cast.
 WHOSE = ("opening", "challenge", "outcome", "strike", "death", "award", "genre_point", "weakness", "dawn",
@@ -108,6 +110,8 @@ def check_sense(text: str, beats: Iterable[Mapping[str, Any]]) -> list[Contradic
         m = _GAME_TALK.search(plain)
     if m:
         found.append(Contradiction("fourth-wall", plain[:120], f"it speaks of {m.group(0).strip()!r}, not the night"))
+    elif len(_LIST_ITEM.findall(plain)) >= 2:
+        found.append(Contradiction("fourth-wall", plain[:120], "it is a numbered list, not the night's prose"))
     names, words = anchors(b for b in beats if b.get("kind") != "answer")  # an answer's words are decided
     if names and not any(re.search(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", plain) for n in names) \
             and not _words(plain) & words:

@@ -27,6 +27,8 @@ BAD = [
     ("fourth-wall", "Facts: a new challenge appears. Difficulty 4 on a 1-13 roll at the boathouse.", THREAT),
     ("fourth-wall", "The night begins. Introduce the place and the four characters: Tina, Wes. Set a mood.", THREAT),
     ("fourth-wall", "Tina spends a Genre Point and climbs.", OUTCOME),
+    ("fourth-wall", "The night has just begun at the boathouse: 1. The group finds themselves at the bed-roller. "
+                    "2. A second man comes in behind them. 3. An old man approaches Tina.", THREAT),  # SmolLM2, live
     ("off-beat", "Magic is real, and everyone is happy.", OUTCOME),
     ("off-beat", "The weather tomorrow will be sunny with a gentle breeze.", AWARD),
 ]
@@ -37,6 +39,7 @@ GOOD = [
     ("The story goes that nobody who came to the lake ever left. Tina does not laugh.", OUTCOME),
     ('Tina said "the story is over" and laughed, too loudly, at the boathouse.', OUTCOME),
     ("Of course Wes checks the fuse box. A Genre Point for Wes.", AWARD),
+    ("At 3 a.m. the boathouse door opens. Tina counts 2. Then nothing.", THREAT),  # numbers, no list
 ]
 
 
