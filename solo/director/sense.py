@@ -5,7 +5,9 @@ A small model writes loose prose; the director must not pass it through. A text 
 
 - ``fourth-wall``: talks about the game, the player, the story or its own writing, or answers
   as an assistant ("Sure! Here is…", "This is what I created:", "The player says: 3
-  challenges…", "As an AI…", a numbered list: "1. The group … 2. A second man …");
+  challenges…", "As an AI…", a numbered list: "1. The group … 2. A second man …"), or
+  echoes its request ("The night so far: …", "already decided, in this order", "The night's
+  stage is unease");
 - ``off-beat``: names nothing of the night, though the moment is someone's (a Test's outcome,
   a Strike, a death, a Genre Point, the opening, the dawn): no one of the cast, no place, nothing
   carried, nothing of the Killer or the Threat, not a word of a horror night ("Magic is real,
@@ -35,7 +37,9 @@ _FOURTH_WALL = re.compile(
     r"|i (?:created|wrote|have written|will write|can(?:not|'t) (?:help|write|continue))"
     r"|let me (?:write|describe|continue|tell)|\bfacts?:"
     r"|(?:^|[.!?]\s+)(?:introduce|narrate|describe|set a mood|do not (?:describe|name|mention))\b"
-    r"|\bthe (?:two |three |four |five )?characters\b|\bin (?:one|two|three) (?:short )?sentences?\b)",
+    r"|\bthe (?:two |three |four |five )?characters\b|\bin (?:one|two|three) (?:short )?sentences?\b"
+    r"|the night so far:|already decided|in this order:|the night's stage is|\bafter \d+ tests\b"
+    r"|\d/4 weaknesses)",
     re.I | re.M)
 #: The table's own words (the Director, the dice, Genre Points): table talk may use them (an
 #: award, a Genre Point spent); a scene may not.
@@ -43,7 +47,7 @@ _GAME_TALK = re.compile(r"\b(?:genre points?|(?:the )?(?:d13|d10|d4)|difficulty|
                         r"|the (?:director|dm|game master))\b", re.I)
 TABLE_TALK = ("award", "genre_point")
 #: An item of a numbered list ("…: 1. The group … 2. A second man …"): an assistant's answer.
-_LIST_ITEM = re.compile(r"(?:^|[\s:;(])\d{1,2}[.)]\s+[A-Z]")
+_LIST_ITEM = re.compile(r"(?:^|[\s:;(])\d{1,2}[.)]\s+[A-Za-z]")
 
 #: Moments that are someone's: a text of one names someone of the cast.
 WHOSE = ("opening", "challenge", "outcome", "strike", "death", "award", "genre_point", "weakness", "dawn",

@@ -29,6 +29,9 @@ BAD = [
     ("fourth-wall", "Tina spends a Genre Point and climbs.", OUTCOME),
     ("fourth-wall", "The night has just begun at the boathouse: 1. The group finds themselves at the bed-roller. "
                     "2. A second man comes in behind them. 3. An old man approaches Tina.", THREAT),  # SmolLM2, live
+    ("fourth-wall", "The night so far: After 32 Tests: 1/4 weaknesses found. What happens now, already decided, "
+                    "in this order: 1. Tina FAILS at a deadly challenge. 2. a new challenge appears.", OUTCOME),
+    ("fourth-wall", "The Killer is heard, not seen. The night's stage is unease.", THREAT),  # SmolLM2, live
     ("off-beat", "Magic is real, and everyone is happy.", OUTCOME),
     ("off-beat", "The weather tomorrow will be sunny with a gentle breeze.", AWARD),
 ]
