@@ -387,7 +387,8 @@ class TemplateNarrator:
     def _context(self, beat: Beat) -> dict[str, Any]:
         ctx = dict(DETAILS)
         ctx.update(beat.context)
-        ctx.setdefault("f", self._view())
+        if "f" not in ctx:  # the night's beats come with the fiction's view
+            ctx["f"] = self._view()
         ctx.update(kind=beat.kind, setting=self.setting)
         return ctx
 
@@ -461,7 +462,13 @@ def counted(sentence: str) -> bool:
 
 
 def _fresh(text: str, used: set[str]) -> bool:
-    return all(norm(s) not in used for s in sentences(text) if counted(s))
+    return all(n not in used for n in _told(text))
+
+
+@lru_cache(maxsize=16384)
+def _told(text: str) -> tuple[str, ...]:
+    """The normalised sentences of ``text`` the no-repeat rule counts."""
+    return tuple(norm(s) for s in _sentences(text) if counted(s))
 
 
 #: How often one frame (a sentence's first five words, names and numbers masked) may open a
@@ -478,21 +485,30 @@ def frame(sentence: str) -> str | None:
     return " ".join(words[:5]) if len(words) >= 5 else None
 
 
-def _frame_uses(f: str, used: set[str]) -> int:
+@lru_cache(maxsize=16384)
+def _frames(text: str) -> tuple[str, ...]:
+    """The keys of ``text``'s frames in the night's memory (``§frame|…|``), one a sentence that has one."""
+    return tuple(f"§frame|{f}|" for f in map(frame, _sentences(text)) if f is not None)
+
+
+def _uses(key: str, used: set[str]) -> int:
     k = 0
-    while f"§frame|{f}|{k + 1}" in used:
+    while f"{key}{k + 1}" in used:
         k += 1
     return k
 
 
+def _frame_uses(f: str, used: set[str]) -> int:
+    return _uses(f"§frame|{f}|", used)
+
+
 def _frames_free(text: str, used: set[str]) -> bool:
-    return all(f is None or _frame_uses(f, used) < FRAME_LIMIT for f in map(frame, sentences(text)))
+    return all(_uses(f, used) < FRAME_LIMIT for f in _frames(text))
 
 
 def _remember_frames(text: str, used: set[str]) -> None:
-    for f in map(frame, sentences(text)):
-        if f is not None:
-            used.add(f"§frame|{f}|{_frame_uses(f, used) + 1}")
+    for f in _frames(text):
+        used.add(f"{f}{_uses(f, used) + 1}")
 
 
 #: How often one masked six-word run may be told in a night (in that many sentences) while the
@@ -520,29 +536,31 @@ def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(" ".join(w[k:k + RUN_WORDS]) for k in range(len(w) - RUN_WORDS + 1))
 
 
+@lru_cache(maxsize=16384)
+def _text_runs(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys of ``text``'s runs in the night's memory (``§run|…|``), sentence by sentence
+    (a run two sentences share, twice)."""
+    return tuple(f"§run|{r}|" for s in _sentences(text) for r in _runs(s, names))
+
+
 def _run_uses(r: str, used: set[str]) -> int:
-    k = 0
-    while f"§run|{r}|{k + 1}" in used:
-        k += 1
-    return k
+    return _uses(f"§run|{r}|", used)
 
 
 def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> bool:
-    return all(_run_uses(r, used) < limit for s in sentences(text) for r in runs(s, names))
+    return all(_uses(r, used) < limit for r in _text_runs(text, tuple(names)))
 
 
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
-    return max((_run_uses(r, used) for s in sentences(text) for r in runs(s, names)), default=0)
+    return max((_uses(r, used) for r in _text_runs(text, tuple(names))), default=0)
 
 
 def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
     """Count ``text``'s sentences, frames and six-word runs as told (a line the player said,
     too: the night's prose is one)."""
-    for s in sentences(text):
-        if counted(s):
-            used.add(norm(s))
-        for r in runs(s, names):
-            used.add(f"§run|{r}|{_run_uses(r, used) + 1}")
+    used.update(_told(text))
+    for r in _text_runs(text, tuple(names)):
+        used.add(f"{r}{_uses(r, used) + 1}")
     _remember_frames(text, used)
 
 
@@ -588,7 +606,13 @@ def pace(view: Mapping[str, Any] | None, kind: str = "") -> int | None:
 
 
 def _brief(text: str, most: int) -> bool:
-    return all(len(s.split()) <= most for s in sentences(text))
+    return _longest(text) <= most
+
+
+@lru_cache(maxsize=16384)
+def _longest(text: str) -> int:
+    """The word count of ``text``'s longest sentence (0 for none)."""
+    return max((len(s.split()) for s in _sentences(text)), default=0)
 
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,

@@ -33,6 +33,7 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
                   playset=playset.name if playset is not None else None, transcript_form=form)
     night.playset_title = playset.title if playset is not None else None
     night.live_transcript = False  # written once, at the end
+    night._keep_stories = False  # nothing is taken back: an undo afterwards rebuilds the fiction it needs
     night.on_told = on_told
     night.start()
     game = night.game
