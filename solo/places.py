@@ -55,11 +55,20 @@ def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:
     return said(INSIDE_WORDS, low)
 
 
-@lru_cache(maxsize=8192)
 def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: tuple[str, ...] = ()) -> bool:
     """Whether ``text`` fits the place: no woods in a setting that has none, no trees
     overhead indoors, no stairs or hallways out of doors (``outdoors``: the setting says the
     place is not indoors; a place it says nothing of may be either; the names of the
     setting's ``places`` are not read for it)."""
-    return ((wild or said(WILD_WORDS, text) is None) and not (indoors and said(OUTSIDE_WORDS, text))
-            and not (outdoors and inside_word(text, places)))
+    return ((wild or not _says(WILD_WORDS, text)) and not (indoors and _says(OUTSIDE_WORDS, text))
+            and not (outdoors and _inside(text, places)))
+
+
+@lru_cache(maxsize=16384)
+def _says(words: tuple[str, ...], text: str) -> bool:
+    return said(words, text) is not None
+
+
+@lru_cache(maxsize=16384)
+def _inside(text: str, places: tuple[str, ...]) -> bool:
+    return inside_word(text, places) is not None

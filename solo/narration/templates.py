@@ -399,10 +399,24 @@ class TemplateNarrator:
             bool(self.setting.get("wild"))
         indoors, outdoors = bool(f.get("indoors")), bool(f.get("outdoors"))
         places = tuple(f.get("places") or ())
-        return lambda line: fits(line, wild, indoors, outdoors, places)
+        memo = _FITTING.setdefault((wild, indoors, outdoors, places), {})
+
+        def fitting(line: str) -> bool:
+            got = memo.get(line)
+            if got is None:
+                if len(memo) > 16384:  # a long session: kept bounded
+                    memo.clear()
+                got = memo[line] = fits(line, wild, indoors, outdoors, places)
+            return got
+
+        return fitting
 
     def _render(self, name: str, ctx: dict[str, Any]) -> str:
         return self.env.get_template(name).render(ctx)
+
+
+#: Whether a line fits, per (wild, indoors, outdoors, places): see ``TemplateNarrator._fits``.
+_FITTING: dict[tuple, dict[str, bool]] = {}
 
 
 #: What the fiction adds to a beat (see ``Fiction.apply``), as told when there is no fiction.
@@ -519,6 +533,14 @@ RUN_WORDS = 6
 _NOT_FIRST_CAPITAL = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z'’]+")
 
 
+_DIGITS = re.compile(r"\d+")
+
+
+@lru_cache(maxsize=256)
+def _whole_word(name: str) -> re.Pattern:
+    return re.compile(r"\b" + re.escape(name) + r"\b")
+
+
 def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
     """A sentence's masked six-word runs: the cast's ``names``, numbers and other capitalised
     words (not the first) masked, so "Sid comes out of it with a limp" and "Pam comes out of it
@@ -530,8 +552,8 @@ def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
 def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
     for n in names:
         if n in sentence:
-            sentence = re.sub(r"\b" + re.escape(n) + r"\b", "NAME", sentence)
-    sentence = _NOT_FIRST_CAPITAL.sub("CAP", re.sub(r"\d+", "N", sentence))
+            sentence = _whole_word(n).sub("NAME", sentence)
+    sentence = _NOT_FIRST_CAPITAL.sub("CAP", _DIGITS.sub("N", sentence))
     w = sentence.lower().split()
     return frozenset(" ".join(w[k:k + RUN_WORDS]) for k in range(len(w) - RUN_WORDS + 1))
 
@@ -564,6 +586,14 @@ def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
     _remember_frames(text, used)
 
 
+@lru_cache(maxsize=16384)
+def _slot_line(raw: str) -> str:
+    """A rendered line, its spaces collapsed; a candidate's, no space before its punctuation
+    too (the whole text is tidied once, at the end)."""
+    line = " ".join(raw.split())
+    return line if not line or line[0] == "§" or line == "~" else _SPACE_BEFORE_PUNCT.sub(r"\1", line)
+
+
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     """(name, flags, candidates, fallback) per slot: flags "?" (may be left out), "!" (short
     lines too are kept from repeating while there are others: questions, openers); a line
@@ -571,21 +601,20 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     every first choice has been."""
     slots: list[tuple[str, str, list[str], int]] = []
     for raw in rendered.splitlines():
-        line = " ".join(raw.split())
+        line = _slot_line(raw)
         if not line:
             continue
-        if line.startswith("§"):
+        if line[0] == "§":
             name = line[1:].strip()
             flags = name[len(name.rstrip("?!")):]
             slots.append((name.rstrip("?!"), flags, [], -1))
         elif not slots:
-            slots.append(("", "", [_SPACE_BEFORE_PUNCT.sub(r"\1", line)], -1))
+            slots.append(("", "", [line], -1))
         elif line == "~":
             name, flags, cands, _ = slots[-1]
             slots[-1] = (name, flags, cands, len(cands))
         else:
             cands = slots[-1][2]
-            line = _SPACE_BEFORE_PUNCT.sub(r"\1", line)  # the whole text is tidied once, at the end
             if line not in cands:
                 cands.append(line)
     return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
