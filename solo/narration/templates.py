@@ -476,7 +476,7 @@ def counted(sentence: str) -> bool:
 
 
 def _fresh(text: str, used: set[str]) -> bool:
-    return all(n not in used for n in _told(text))
+    return used.isdisjoint(_told(text))
 
 
 @lru_cache(maxsize=16384)
@@ -517,7 +517,15 @@ def _frame_uses(f: str, used: set[str]) -> int:
 
 
 def _frames_free(text: str, used: set[str]) -> bool:
-    return all(_uses(f, used) < FRAME_LIMIT for f in _frames(text))
+    # a count is kept as its keys 1, 2 … n: with no key at the limit, every count is below it
+    return (used.isdisjoint(_at(_frames(text), FRAME_LIMIT))
+            or all(_uses(f, used) < FRAME_LIMIT for f in _frames(text)))
+
+
+@lru_cache(maxsize=16384)
+def _at(keys: tuple[str, ...], limit: int) -> tuple[str, ...]:
+    """``keys`` (a text's frames or runs) as their entries at the ``limit``-th use."""
+    return tuple(f"{k}{limit}" for k in keys)
 
 
 def _remember_frames(text: str, used: set[str]) -> None:
@@ -570,7 +578,8 @@ def _run_uses(r: str, used: set[str]) -> int:
 
 
 def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> bool:
-    return all(_uses(r, used) < limit for r in _text_runs(text, tuple(names)))
+    keys = _text_runs(text, tuple(names))
+    return used.isdisjoint(_at(keys, limit)) or all(_uses(r, used) < limit for r in keys)
 
 
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
