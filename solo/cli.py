@@ -100,6 +100,18 @@ def _tutorial(args: argparse.Namespace) -> int:
 
 
 def _autoplay(args: argparse.Namespace) -> int:
+    import gc
+
+    if args.narrator != "template" or not gc.isenabled():
+        return _autoplay_night(args)
+    gc.disable()  # one night told from templates makes few cycles: not looked for while it is played
+    try:
+        return _autoplay_night(args)
+    finally:
+        gc.enable()
+
+
+def _autoplay_night(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .play.files import atomic_write, check_new_file, reserve, write_new
