@@ -58,8 +58,9 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 def words(line: str) -> list[str]:
     """The line's words as phrasings see them: lower case, contractions spelled out."""
     text = str(line).lower().replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
-    for pattern, repl in _CONTRACTIONS:
-        text = pattern.sub(repl, text)
+    if "'" in text:  # every contraction has one
+        for pattern, repl in _CONTRACTIONS:
+            text = pattern.sub(repl, text)
     return _TOKEN.findall(text)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from bisect import bisect_left
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
@@ -248,12 +249,18 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     return env
 
 
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?])")
-
-
 def _tidy(text: str) -> str:
-    text = " ".join(strip_control(text).split())
-    return _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    return _close_up(" ".join(strip_control(text).split()))
+
+
+def _close_up(line: str) -> str:
+    """``line`` (its spaces collapsed, so one space is the only space) without the space
+    before its punctuation (``re.sub(r"\s+([.,;:!?])", r"\1", line)``, without a pattern)."""
+    if " " in line:
+        for mark in ".,;:!?":
+            if " " + mark in line:
+                line = line.replace(" " + mark, mark)
+    return line
 
 
 class TemplateNarrator:
@@ -600,7 +607,7 @@ def _slot_line(raw: str) -> str:
     """A rendered line, its spaces collapsed; a candidate's, no space before its punctuation
     too (the whole text is tidied once, at the end)."""
     line = " ".join(raw.split())
-    return line if not line or line[0] == "§" or line == "~" else _SPACE_BEFORE_PUNCT.sub(r"\1", line)
+    return line if not line or line[0] == "§" or line == "~" else _close_up(line)
 
 
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
@@ -668,7 +675,7 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
         if fits is not None:
             kept = [i for i, c in enumerate(cands) if fits(c)]
             if kept or "?" in flags:
-                fallback = sum(1 for i in kept if i < fallback)
+                fallback = bisect_left(kept, fallback)  # the first choices kept (kept is in order)
                 cands = [cands[i] for i in kept]
         if not cands:
             continue
