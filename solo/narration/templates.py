@@ -492,17 +492,20 @@ def _told(text: str) -> tuple[str, ...]:
     return tuple(norm(s) for s in _sentences(text) if counted(s))
 
 
+_DIGITS = re.compile(r"\d+")
+
 #: How often one frame (a sentence's first five words, names and numbers masked) may open a
 #: sentence in a night while the slot has other candidates.
 FRAME_LIMIT = 3
-_CAPITAL = re.compile(r"\b[A-Z][\w'’-]*")
+# a capital at a word's start (``\b[A-Z]``), written to open on the capital: found sooner
+_CAPITAL = re.compile(r"[A-Z](?<!\w[A-Z])[\w'’-]*")
 
 
 @lru_cache(maxsize=16384)
 def frame(sentence: str) -> str | None:
     """A sentence's frame: its first five words with names, places and numbers masked
     ("Sid, what do you do?" and "Pam, what do you do?" share one)."""
-    words = norm(re.sub(r"\d+", "n", _CAPITAL.sub("x", sentence))).split()
+    words = norm(_DIGITS.sub("n", _CAPITAL.sub("x", sentence))).split()
     return " ".join(words[:5]) if len(words) >= 5 else None
 
 
@@ -545,10 +548,9 @@ def _remember_frames(text: str, used: set[str]) -> None:
 RUN_LIMIT = 3
 RUN_CEILING = 5
 RUN_WORDS = 6
-_NOT_FIRST_CAPITAL = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z'’]+")
-
-
-_DIGITS = re.compile(r"\d+")
+# a capitalised word not first in its text nor after a full stop: ``(?<!^)(?<![.!?] )\b[A-Z][a-z'’]+``,
+# written to open on the capital (found sooner)
+_NOT_FIRST_CAPITAL = re.compile(r"[A-Z](?<!^[A-Z])(?<![.!?] [A-Z])(?<!\w[A-Z])[a-z'’]+")
 
 
 @lru_cache(maxsize=256)
