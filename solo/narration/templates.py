@@ -255,7 +255,7 @@ def _tidy(text: str) -> str:
 
 def _close_up(line: str) -> str:
     """``line`` (its spaces collapsed, so one space is the only space) without the space
-    before its punctuation (``re.sub(r"\s+([.,;:!?])", r"\1", line)``, without a pattern)."""
+    before its punctuation: what a pattern of spaces then a mark, replaced by the mark, leaves."""
     if " " in line:
         for mark in ".,;:!?":
             if " " + mark in line:
