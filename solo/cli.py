@@ -100,6 +100,18 @@ def _tutorial(args: argparse.Namespace) -> int:
 
 
 def _autoplay(args: argparse.Namespace) -> int:
+    import gc
+
+    if args.narrator != "template" or not gc.isenabled():
+        return _autoplay_night(args)
+    gc.disable()  # one night told from templates makes few cycles: not looked for while it is played
+    try:
+        return _autoplay_night(args)
+    finally:
+        gc.enable()
+
+
+def _autoplay_night(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .play.files import atomic_write, check_new_file, reserve, write_new
@@ -118,7 +130,8 @@ def _autoplay(args: argparse.Namespace) -> int:
     if args.out:  # refused before the night is played: an existing file only with --force, never a symlink
         check_new_file(Path(args.out), args.force)
     night = autoplay(args.seed, rules, args.policy, out=None, narrator_kind=args.narrator, model=args.model,
-                     notice=lambda t: echo(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form)
+                     notice=lambda t: echo(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form,
+                     keep_fiction=False)  # nothing is taken back
     text = render(night, args.form)
     if args.out:
         out = write_new(Path(args.out), text, args.force)

@@ -13,6 +13,10 @@ def run(argv: list[str] | None = None) -> int:
 
         code = main(argv)
         sys.stdout.flush()  # a closed pipe shows here, not as a message at exit
+        if argv is None:  # the process's own command line, done: its objects are not searched for cycles at exit
+            import gc
+
+            gc.freeze()
         return code
     except KeyboardInterrupt:
         try:

@@ -31,16 +31,28 @@ INSIDE_WORDS = ("hallway", "corridor", "the stairs", "staircase", "the attic", "
                 "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down", "trapdoor",
                 "three doors", "the shelf")
 
-_WORDS: dict[tuple, re.Pattern] = {}
+_WORDS: dict[tuple[tuple[str, ...], bool], re.Pattern] = {}
+_TYPOGRAPHY = str.maketrans(dict.fromkeys("‘’“”–—…", "\x00"))
 
 
 def said(words: tuple[str, ...], text: str) -> str | None:
     """The first of ``words`` that ``text`` says (whole words, any case), or None."""
-    pattern = _WORDS.get(words)
+    # plain lower-case ASCII words in plain ASCII text (curly quotes and dashes, which neither
+    # are word characters nor in any word, read as another such): read lowered, the same
+    # match found sooner than in any case
+    probe = text if text.isascii() else text.translate(_TYPOGRAPHY)
+    lowered = probe.isascii() and _plain(words)
+    pattern = _WORDS.get((words, lowered))
     if pattern is None:  # compiled when first needed
-        pattern = _WORDS[words] = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.I)
-    m = pattern.search(text)
+        pattern = _WORDS[words, lowered] = re.compile(
+            r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", 0 if lowered else re.I)
+    m = pattern.search(probe.lower() if lowered else text)
     return m.group(0).lower() if m else None
+
+
+@lru_cache(maxsize=256)
+def _plain(words: tuple[str, ...]) -> bool:
+    return all(w.isascii() and w == w.lower() and "\x00" not in w for w in words)
 
 
 def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:
@@ -55,11 +67,20 @@ def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:
     return said(INSIDE_WORDS, low)
 
 
-@lru_cache(maxsize=8192)
 def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: tuple[str, ...] = ()) -> bool:
     """Whether ``text`` fits the place: no woods in a setting that has none, no trees
     overhead indoors, no stairs or hallways out of doors (``outdoors``: the setting says the
     place is not indoors; a place it says nothing of may be either; the names of the
     setting's ``places`` are not read for it)."""
-    return ((wild or said(WILD_WORDS, text) is None) and not (indoors and said(OUTSIDE_WORDS, text))
-            and not (outdoors and inside_word(text, places)))
+    return ((wild or not _says(WILD_WORDS, text)) and not (indoors and _says(OUTSIDE_WORDS, text))
+            and not (outdoors and _inside(text, places)))
+
+
+@lru_cache(maxsize=16384)
+def _says(words: tuple[str, ...], text: str) -> bool:
+    return said(words, text) is not None
+
+
+@lru_cache(maxsize=16384)
+def _inside(text: str, places: tuple[str, ...]) -> bool:
+    return inside_word(text, places) is not None

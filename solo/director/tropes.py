@@ -58,8 +58,9 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 def words(line: str) -> list[str]:
     """The line's words as phrasings see them: lower case, contractions spelled out."""
     text = str(line).lower().replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
-    for pattern, repl in _CONTRACTIONS:
-        text = pattern.sub(repl, text)
+    if "'" in text:  # every contraction has one
+        for pattern, repl in _CONTRACTIONS:
+            text = pattern.sub(repl, text)
     return _TOKEN.findall(text)
 
 
@@ -400,8 +401,11 @@ class TemplateJudge:
         compiled = [(trope, *self._phrasings(trope)) for trope in tropes]
         index = LineWords(tokens, set().union(*(lengths for _t, _p, lengths in compiled)))
         best: tuple[int, Trope, int] | None = None  # the trope played first in the line wins
+        places = index.places
         for trope, phrasings, _lengths in compiled:
             for terms in phrasings:
+                if not places(terms[-1]):
+                    continue  # its last word is nowhere in the line: no match (as span finds)
                 found = span(terms, index)
                 if found is not None and (best is None or found[0] < best[0]):
                     best = (found[0], trope, found[1])

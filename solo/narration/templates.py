@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from bisect import bisect_left
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
@@ -248,12 +249,18 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     return env
 
 
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?])")
-
-
 def _tidy(text: str) -> str:
-    text = " ".join(strip_control(text).split())
-    return _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    return _close_up(" ".join(strip_control(text).split()))
+
+
+def _close_up(line: str) -> str:
+    """``line`` (its spaces collapsed, so one space is the only space) without the space
+    before its punctuation: what a pattern of spaces then a mark, replaced by the mark, leaves."""
+    if " " in line:
+        for mark in ".,;:!?":
+            if " " + mark in line:
+                line = line.replace(" " + mark, mark)
+    return line
 
 
 class TemplateNarrator:
@@ -387,7 +394,8 @@ class TemplateNarrator:
     def _context(self, beat: Beat) -> dict[str, Any]:
         ctx = dict(DETAILS)
         ctx.update(beat.context)
-        ctx.setdefault("f", self._view())
+        if "f" not in ctx:  # the night's beats come with the fiction's view
+            ctx["f"] = self._view()
         ctx.update(kind=beat.kind, setting=self.setting)
         return ctx
 
@@ -398,10 +406,24 @@ class TemplateNarrator:
             bool(self.setting.get("wild"))
         indoors, outdoors = bool(f.get("indoors")), bool(f.get("outdoors"))
         places = tuple(f.get("places") or ())
-        return lambda line: fits(line, wild, indoors, outdoors, places)
+        memo = _FITTING.setdefault((wild, indoors, outdoors, places), {})
+
+        def fitting(line: str) -> bool:
+            got = memo.get(line)
+            if got is None:
+                if len(memo) > 16384:  # a long session: kept bounded
+                    memo.clear()
+                got = memo[line] = fits(line, wild, indoors, outdoors, places)
+            return got
+
+        return fitting
 
     def _render(self, name: str, ctx: dict[str, Any]) -> str:
         return self.env.get_template(name).render(ctx)
+
+
+#: Whether a line fits, per (wild, indoors, outdoors, places): see ``TemplateNarrator._fits``.
+_FITTING: dict[tuple, dict[str, bool]] = {}
 
 
 #: What the fiction adds to a beat (see ``Fiction.apply``), as told when there is no fiction.
@@ -461,38 +483,64 @@ def counted(sentence: str) -> bool:
 
 
 def _fresh(text: str, used: set[str]) -> bool:
-    return all(norm(s) not in used for s in sentences(text) if counted(s))
+    return used.isdisjoint(_told(text))
 
+
+@lru_cache(maxsize=16384)
+def _told(text: str) -> tuple[str, ...]:
+    """The normalised sentences of ``text`` the no-repeat rule counts."""
+    return tuple(norm(s) for s in _sentences(text) if counted(s))
+
+
+_DIGITS = re.compile(r"\d+")
 
 #: How often one frame (a sentence's first five words, names and numbers masked) may open a
 #: sentence in a night while the slot has other candidates.
 FRAME_LIMIT = 3
-_CAPITAL = re.compile(r"\b[A-Z][\w'’-]*")
+# a capital at a word's start (``\b[A-Z]``), written to open on the capital: found sooner
+_CAPITAL = re.compile(r"[A-Z](?<!\w[A-Z])[\w'’-]*")
 
 
 @lru_cache(maxsize=16384)
 def frame(sentence: str) -> str | None:
     """A sentence's frame: its first five words with names, places and numbers masked
     ("Sid, what do you do?" and "Pam, what do you do?" share one)."""
-    words = norm(re.sub(r"\d+", "n", _CAPITAL.sub("x", sentence))).split()
+    words = norm(_DIGITS.sub("n", _CAPITAL.sub("x", sentence))).split()
     return " ".join(words[:5]) if len(words) >= 5 else None
 
 
-def _frame_uses(f: str, used: set[str]) -> int:
+@lru_cache(maxsize=16384)
+def _frames(text: str) -> tuple[str, ...]:
+    """The keys of ``text``'s frames in the night's memory (``§frame|…|``), one a sentence that has one."""
+    return tuple(f"§frame|{f}|" for f in map(frame, _sentences(text)) if f is not None)
+
+
+def _uses(key: str, used: set[str]) -> int:
     k = 0
-    while f"§frame|{f}|{k + 1}" in used:
+    while f"{key}{k + 1}" in used:
         k += 1
     return k
 
 
+def _frame_uses(f: str, used: set[str]) -> int:
+    return _uses(f"§frame|{f}|", used)
+
+
 def _frames_free(text: str, used: set[str]) -> bool:
-    return all(f is None or _frame_uses(f, used) < FRAME_LIMIT for f in map(frame, sentences(text)))
+    # a count is kept as its keys 1, 2 … n: with no key at the limit, every count is below it
+    return (used.isdisjoint(_at(_frames(text), FRAME_LIMIT))
+            or all(_uses(f, used) < FRAME_LIMIT for f in _frames(text)))
+
+
+@lru_cache(maxsize=16384)
+def _at(keys: tuple[str, ...], limit: int) -> tuple[str, ...]:
+    """``keys`` (a text's frames or runs) as their entries at the ``limit``-th use."""
+    return tuple(f"{k}{limit}" for k in keys)
 
 
 def _remember_frames(text: str, used: set[str]) -> None:
-    for f in map(frame, sentences(text)):
-        if f is not None:
-            used.add(f"§frame|{f}|{_frame_uses(f, used) + 1}")
+    for f in _frames(text):
+        used.add(f"{f}{_uses(f, used) + 1}")
 
 
 #: How often one masked six-word run may be told in a night (in that many sentences) while the
@@ -500,7 +548,14 @@ def _remember_frames(text: str, used: set[str]) -> None:
 RUN_LIMIT = 3
 RUN_CEILING = 5
 RUN_WORDS = 6
-_NOT_FIRST_CAPITAL = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z'’]+")
+# a capitalised word not first in its text nor after a full stop: ``(?<!^)(?<![.!?] )\b[A-Z][a-z'’]+``,
+# written to open on the capital (found sooner)
+_NOT_FIRST_CAPITAL = re.compile(r"[A-Z](?<!^[A-Z])(?<![.!?] [A-Z])(?<!\w[A-Z])[a-z'’]+")
+
+
+@lru_cache(maxsize=256)
+def _whole_word(name: str) -> re.Pattern:
+    return re.compile(r"\b" + re.escape(name) + r"\b")
 
 
 def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
@@ -514,36 +569,47 @@ def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
 def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
     for n in names:
         if n in sentence:
-            sentence = re.sub(r"\b" + re.escape(n) + r"\b", "NAME", sentence)
-    sentence = _NOT_FIRST_CAPITAL.sub("CAP", re.sub(r"\d+", "N", sentence))
+            sentence = _whole_word(n).sub("NAME", sentence)
+    sentence = _NOT_FIRST_CAPITAL.sub("CAP", _DIGITS.sub("N", sentence))
     w = sentence.lower().split()
     return frozenset(" ".join(w[k:k + RUN_WORDS]) for k in range(len(w) - RUN_WORDS + 1))
 
 
+@lru_cache(maxsize=16384)
+def _text_runs(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys of ``text``'s runs in the night's memory (``§run|…|``), sentence by sentence
+    (a run two sentences share, twice)."""
+    return tuple(f"§run|{r}|" for s in _sentences(text) for r in _runs(s, names))
+
+
 def _run_uses(r: str, used: set[str]) -> int:
-    k = 0
-    while f"§run|{r}|{k + 1}" in used:
-        k += 1
-    return k
+    return _uses(f"§run|{r}|", used)
 
 
 def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> bool:
-    return all(_run_uses(r, used) < limit for s in sentences(text) for r in runs(s, names))
+    keys = _text_runs(text, tuple(names))
+    return used.isdisjoint(_at(keys, limit)) or all(_uses(r, used) < limit for r in keys)
 
 
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
-    return max((_run_uses(r, used) for s in sentences(text) for r in runs(s, names)), default=0)
+    return max((_uses(r, used) for r in _text_runs(text, tuple(names))), default=0)
 
 
 def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
     """Count ``text``'s sentences, frames and six-word runs as told (a line the player said,
     too: the night's prose is one)."""
-    for s in sentences(text):
-        if counted(s):
-            used.add(norm(s))
-        for r in runs(s, names):
-            used.add(f"§run|{r}|{_run_uses(r, used) + 1}")
+    used.update(_told(text))
+    for r in _text_runs(text, tuple(names)):
+        used.add(f"{r}{_uses(r, used) + 1}")
     _remember_frames(text, used)
+
+
+@lru_cache(maxsize=16384)
+def _slot_line(raw: str) -> str:
+    """A rendered line, its spaces collapsed; a candidate's, no space before its punctuation
+    too (the whole text is tidied once, at the end)."""
+    line = " ".join(raw.split())
+    return line if not line or line[0] == "§" or line == "~" else _close_up(line)
 
 
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
@@ -553,21 +619,20 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     every first choice has been."""
     slots: list[tuple[str, str, list[str], int]] = []
     for raw in rendered.splitlines():
-        line = " ".join(raw.split())
+        line = _slot_line(raw)
         if not line:
             continue
-        if line.startswith("§"):
+        if line[0] == "§":
             name = line[1:].strip()
             flags = name[len(name.rstrip("?!")):]
             slots.append((name.rstrip("?!"), flags, [], -1))
         elif not slots:
-            slots.append(("", "", [_SPACE_BEFORE_PUNCT.sub(r"\1", line)], -1))
+            slots.append(("", "", [line], -1))
         elif line == "~":
             name, flags, cands, _ = slots[-1]
             slots[-1] = (name, flags, cands, len(cands))
         else:
             cands = slots[-1][2]
-            line = _SPACE_BEFORE_PUNCT.sub(r"\1", line)  # the whole text is tidied once, at the end
             if line not in cands:
                 cands.append(line)
     return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
@@ -588,7 +653,13 @@ def pace(view: Mapping[str, Any] | None, kind: str = "") -> int | None:
 
 
 def _brief(text: str, most: int) -> bool:
-    return all(len(s.split()) <= most for s in sentences(text))
+    return _longest(text) <= most
+
+
+@lru_cache(maxsize=16384)
+def _longest(text: str) -> int:
+    """The word count of ``text``'s longest sentence (0 for none)."""
+    return max((len(s.split()) for s in _sentences(text)), default=0)
 
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
@@ -606,7 +677,7 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
         if fits is not None:
             kept = [i for i, c in enumerate(cands) if fits(c)]
             if kept or "?" in flags:
-                fallback = sum(1 for i in kept if i < fallback)
+                fallback = bisect_left(kept, fallback)  # the first choices kept (kept is in order)
                 cands = [cands[i] for i in kept]
         if not cands:
             continue

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import stat
 import tempfile
 import time
@@ -165,12 +164,20 @@ def write_new(path: Path | str, content, force: bool = False) -> Path:
     return path
 
 
+def _names(stem: str):
+    """``stem``, ``stem-2`` … ``stem-100``, then 20 random ones."""
+    yield stem
+    yield from (f"{stem}-{n}" for n in range(2, 101))
+    import secrets  # seldom needed: imported then
+
+    yield from (f"{stem}-{secrets.token_hex(4)}" for _ in range(20))
+
+
 def reserve(stem: str, places: list[tuple[Path, str]]) -> str:
     """A name free in every place (folder, suffix): ``stem``, else ``stem-2``, ``stem-3`` …,
     taken by creating each file exclusively (empty, 0600), so two processes that ask at the
     same moment get two names. Returns the name (without its suffix)."""
-    names = [stem] + [f"{stem}-{n}" for n in range(2, 101)] + [f"{stem}-{secrets.token_hex(4)}" for _ in range(20)]
-    for name in names:
+    for name in _names(stem):
         made: list[Path] = []
         try:
             for folder, suffix in places:
