@@ -14,7 +14,8 @@ Every stage of a request has a deadline (:mod:`.deadlines`, ``[llm]`` in config.
 connecting, the first text, a minimum rate and the longest silence after it, and a cap on the
 whole request, retries included; a server's Retry-After is obeyed only within what is left.
 After a few failed beats in a row the model is paused: the night goes on from the templates
-until the player asks for the model again (:meth:`LLMNarrator.retry`).
+until the player asks for the model again (:meth:`LLMNarrator.retry`). A reply the guard
+refuses is told from the templates too, but is no failure of the server and does not count.
 """
 
 from __future__ import annotations
@@ -134,7 +135,8 @@ class LLMNarrator:
     # ------------------------------------------------------------------ the interface
 
     #: After this many failed beats in a row, pause the model until the player asks for it
-    #: again (a stalled server would otherwise cost a wait on every beat).
+    #: again (a stalled server would otherwise cost a wait on every beat). A reply the guard
+    #: refuses neither counts nor breaks the run.
     FAILURES_BEFORE_PAUSE = 3
 
     def retry(self) -> None:
@@ -199,8 +201,10 @@ class LLMNarrator:
         if error is None and not text:
             error = "the model returned no text"
         guard, self.guard = self.guard, None
+        refused = False  # the server answered; the guard did not keep its text
         if error is None and guard is not None:
             wrong = guard(strip_control(text))
+            refused = bool(wrong)
             if wrong:
                 what = ("is not the director's prose" if getattr(wrong[0], "kind", None) in ("fourth-wall", "off-beat")
                         else "contradicts the story")
@@ -210,7 +214,7 @@ class LLMNarrator:
         self._log(kind, messages, text, error, finish, time.monotonic() - started)
         if error is not None:
             self.usage["fallbacks"] += 1
-            self._failures += 1
+            self._failures += 0 if refused else 1  # a refused reply is the model's, not a failing server
             self._warn(error)
             if self._failures >= self.FAILURES_BEFORE_PAUSE:
                 self._failures = 0

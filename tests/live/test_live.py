@@ -92,12 +92,8 @@ def test_live_a_whole_repl_game_with_the_llm_narrator(server, tmp_path, monkeypa
     told = [e for e in exchanges if e["text"] and (e["error"] is None or "contradicts the story" in e["error"]
                                                    or "not the director's prose" in e["error"])]
     # a 135M model may now and then stop at once; the beat then comes from the templates
-    # one request per Test and the opening, unless three beats in a row failed (a refused reply
-    # is a failed beat): the model is then paused, and the templates tell the rest of the night
-    trailing = next((k for k, e in enumerate(reversed(exchanges)) if e["error"] is None), len(exchanges))
-    paused = trailing >= 3
-    assert len(exchanges) >= expected.tests or paused, [e["error"] for e in exchanges]
-    assert len(exchanges) >= 0.5 * expected.tests and len(told) >= 0.8 * len(exchanges), [e["error"] for e in exchanges]
+    # one request per Test and the opening: a refused reply does not pause the model
+    assert len(exchanges) >= expected.tests and len(told) >= 0.8 * len(exchanges), [e["error"] for e in exchanges]
     assert "sk-live-test-0000" not in json.dumps(exchanges)  # the key is never logged
     # the transcript holds no prose that speaks of the game, the player or its own writing
     from solo.director.sense import check_sense

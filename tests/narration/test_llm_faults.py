@@ -169,3 +169,20 @@ def test_a_failing_server_is_paused_until_the_player_asks_again(tmp_path):
         n.retry()
         assert narrate_text(n, b) == "The door creaks open. What do you do?"
     assert len(notices) == 2  # unavailable, then paused
+
+
+def test_replies_the_guard_refuses_do_not_pause_the_model(tmp_path):
+    """A small model's loose prose is refused beat after beat; the server is answering, so the
+    model is asked again at every beat (each refused beat told by the templates), never paused."""
+    from solo.director.continuity import Contradiction
+
+    notices = []
+    with FakeServer("ok") as srv:
+        n = narrator(srv.url, tmp_path, notices)
+        b = beats()[0]
+        told = TemplateNarrator(seed=1)
+        for k in range(LLMNarrator.FAILURES_BEFORE_PAUSE + 3):
+            n.guard = lambda text: [Contradiction("fourth-wall", text, "it speaks of 'the game'")]
+            assert narrate_text(n, b) == told.tell(b)
+        assert len(srv.requests) == LLMNarrator.FAILURES_BEFORE_PAUSE + 3 and not n.paused
+        assert n.usage["fallbacks"] == LLMNarrator.FAILURES_BEFORE_PAUSE + 3
