@@ -29,7 +29,7 @@ OUTSIDE_WORDS = ("between the trees", "through the trees", "out of the trees", "
 INSIDE_WORDS = ("hallway", "corridor", "the stairs", "staircase", "the attic", "the ceiling", "wardrobe",
                 "walk-in freezer", "closet", "floorboards", "second floor", "upstairs", "downstairs", "the kitchen",
                 "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down", "trapdoor",
-                "three doors", "the shelf")
+                "three doors", "the shelf", "on the wall", "the mirror")
 
 _WORDS: dict[tuple[tuple[str, ...], bool], re.Pattern] = {}
 _TYPOGRAPHY = str.maketrans(dict.fromkeys("‘’“”–—…", "\x00"))

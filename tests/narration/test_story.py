@@ -107,6 +107,7 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
     # a building's insides out of doors
     ("setting", "threat", "A beam has come down across the hallway, and something is moving behind it.", snap(),
      cabin(BRIDGE), None),
+    ("setting", "threat", "Someone has scratched each of your names into the mirror.", snap(), cabin(BRIDGE), None),
     ("setting", "threat", "Here at the trail around the lake, the stairs collapse in a shower of rotten wood.", snap(),
      snap(location="the trail around the lake", places=("the trail around the lake",), outdoors=True), None),
     # wounds: a hurt on a character it does not belong to; an old wound told as the Strike's
