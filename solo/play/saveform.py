@@ -87,6 +87,15 @@ class Declined(Exception):
 REQUIRED = object()
 
 
+def _passes(check, v) -> None:
+    """``check(v)`` (when there is one), its ValueError as :class:`Declined`."""
+    if check is not None:
+        try:
+            check(v)
+        except ValueError:
+            raise Declined from None
+
+
 class Text:
     """``str`` of ``least``–``most`` characters, matching ``pattern``, passing ``check``."""
 
@@ -107,11 +116,7 @@ class Text:
                 self._match = re.compile(self.pattern).fullmatch
             if self._match(v) is None:
                 raise Declined
-        if self.check is not None:
-            try:
-                self.check(v)
-            except ValueError:
-                raise Declined from None
+        _passes(self.check, v)
         return v
 
     def schema(self) -> dict:
@@ -134,11 +139,7 @@ class Int:
     def __call__(self, v):
         if type(v) is not int or (self.ge is not None and v < self.ge) or (self.le is not None and v > self.le):
             raise Declined
-        if self.check is not None:
-            try:
-                self.check(v)
-            except ValueError:
-                raise Declined from None
+        _passes(self.check, v)
         return v
 
     def schema(self) -> dict:
@@ -206,11 +207,7 @@ class Either:
                 continue
         else:
             raise Declined
-        if self.check is not None:
-            try:
-                self.check(v)
-            except ValueError:
-                raise Declined from None
+        _passes(self.check, v)
         return v
 
     def schema(self) -> dict:
