@@ -14,10 +14,14 @@ kept per slot, and no sentence is told twice in a night.
 from __future__ import annotations
 
 import hashlib
+import io
+import marshal
 import os
-from bisect import bisect_left
+import pickle
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import sys
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -188,10 +192,27 @@ class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
     that cannot be read or written, or a damaged file, only means compiling as before: play never
     fails for the cache."""
 
+    #: A compiled template is some tens of kilobytes; a file past this is not read.
+    MAX_BYTES = 8 << 20
+
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """What :meth:`jinja2.bccache.Bucket.load_bytecode` reads (the magic, the source's
+        checksum, the marshalled code), the file read whole first: ``marshal.load`` on an open
+        file reads it in thousands of small calls, three times slower."""
         try:
-            super().load_bytecode(bucket)
-        except Exception:  # noqa: BLE001 - unreadable or damaged: compiled afresh
+            with open(self._get_cache_filename(bucket), "rb") as f:
+                data = f.read(self.MAX_BYTES + 1)
+            magic = jinja2.bccache.bc_magic
+            if len(data) > self.MAX_BYTES or not data.startswith(magic):
+                bucket.reset()
+                return
+            stream = io.BytesIO(data)
+            stream.seek(len(magic))
+            if pickle.load(stream) != bucket.checksum:
+                bucket.reset()  # the template changed since
+                return
+            bucket.code = marshal.loads(memoryview(data)[stream.tell():])
+        except Exception:  # noqa: BLE001 - missing, unreadable or damaged: compiled afresh
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
@@ -214,7 +235,9 @@ def bytecode_cache() -> jinja2.BytecodeCache | None:
         return None
     if st.st_mode & 0o022 or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
         return None  # compiled code is run: never read from a folder someone else can write
-    tag = hashlib.blake2b(repr((jinja2.__version__, sorted(_OPTIONS.items()))).encode(), digest_size=4).hexdigest()
+    # one set of files per Jinja2, options and Python (its code's form): two never overwrite each other's
+    tag = hashlib.blake2b(repr((jinja2.__version__, sorted(_OPTIONS.items()), sys.version_info[:2])).encode(),
+                          digest_size=4).hexdigest()
     return _QuietBytecodeCache(str(folder), pattern=f"solo-{tag}-%s.cache")
 
 
@@ -234,10 +257,20 @@ def elsewhere(thing: Any, places: Any, here: Any = None) -> bool:
     return False
 
 
+class _Environment(Environment):
+    """Jinja2's environment, its templates' globals one flat mapping: every template render that
+    imports another asks which globals the two do not share, and a chain of mappings answers
+    that slowly. The globals are set when the environment is made and never changed after (as
+    Jinja2 asks), so the flat copy taken at a template's load is the same mapping."""
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool = True) -> Environment:
     """The Jinja2 environment over ``prompts/``: strict undefined, no autoescape; templates
     compiled once and kept in the user's cache folder (``cache=False``: compiled in memory)."""
-    env = Environment(
+    env = _Environment(
         loader=FileSystemLoader(str(path if path is not None else prompts_dir())),
         undefined=StrictUndefined,
         bytecode_cache=bytecode_cache() if cache else None,
@@ -591,6 +624,20 @@ def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> 
     return used.isdisjoint(_at(keys, limit)) or all(_uses(r, used) < limit for r in keys)
 
 
+@lru_cache(maxsize=16384)
+def _run_keys(text: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``text``'s run keys, and the same at their :data:`RUN_LIMIT`-th use."""
+    keys = _text_runs(text, names)
+    return keys, _at(keys, RUN_LIMIT)
+
+
+@lru_cache(maxsize=16384)
+def _frame_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``text``'s frame keys, and the same at their :data:`FRAME_LIMIT`-th use."""
+    keys = _frames(text)
+    return keys, _at(keys, FRAME_LIMIT)
+
+
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
     return max((_uses(r, used) for r in _text_runs(text, tuple(names))), default=0)
 
@@ -618,24 +665,32 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     "~" ends the slot's first choices: the candidates from ``fallback`` on are told only when
     every first choice has been."""
     slots: list[tuple[str, str, list[str], int]] = []
-    for raw in rendered.splitlines():
-        line = _slot_line(raw)
+    cands: list[str] = []
+    seen: set[str] = set()
+    fallback = -1
+    name = flags = None
+    for line in map(_slot_line, rendered.splitlines()):
         if not line:
             continue
         if line[0] == "§":
+            if name is not None:
+                slots.append((name, flags, cands, len(cands) if fallback < 0 else fallback))
             name = line[1:].strip()
             flags = name[len(name.rstrip("?!")):]
-            slots.append((name.rstrip("?!"), flags, [], -1))
-        elif not slots:
-            slots.append(("", "", [line], -1))
+            name = name.rstrip("?!")
+            cands, seen, fallback = [], set(), -1
+        elif name is None:  # lines before any slot: a slot with no name, this its first line
+            name, flags = "", ""
+            seen.add(line)
+            cands.append(line)
         elif line == "~":
-            name, flags, cands, _ = slots[-1]
-            slots[-1] = (name, flags, cands, len(cands))
-        else:
-            cands = slots[-1][2]
-            if line not in cands:
-                cands.append(line)
-    return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
+            fallback = len(cands)
+        elif line not in seen:
+            seen.add(line)
+            cands.append(line)
+    if name is not None:
+        slots.append((name, flags, cands, len(cands) if fallback < 0 else fallback))
+    return slots
 
 
 #: The night's pace (see docs/narration.md, "Pacing"): from the stage on, a slot prefers the
@@ -706,10 +761,18 @@ def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] =
     is untold. Candidates are looked at only as far as the choice needs: the first that is
     preferred on every count is the choice."""
     bang = "!" in flags
+    names = tuple(names)
     for c in order:  # the usual case: a candidate good on every count, early in the order
-        if (_fresh(c, used) and (not bang or "!" + norm(c) not in used) and (not brief or _brief(c, brief))
-                and _runs_below(c, used, names, RUN_LIMIT) and _frames_free(c, used)):
+        if not used.isdisjoint(_told(c)) or (bang and "!" + norm(c) in used) or (brief and _longest(c) > brief):
+            continue
+        runs, runs_at = _run_keys(c, names)
+        if not used.isdisjoint(runs_at) and not all(_uses(r, used) < RUN_LIMIT for r in runs):
+            continue
+        frames, frames_at = _frame_keys(c)
+        if used.isdisjoint(frames_at) or all(_uses(f, used) < FRAME_LIMIT for f in frames):
             return c
+    if "?" in flags and not bang and not brief:
+        return None  # left out: no candidate is fresh with its runs and frames free (as below)
     fresh = [c for c in order if _fresh(c, used)]
     new_runs = [c for c in fresh if _runs_below(c, used, names, RUN_LIMIT)]  # runs, not only sentences, vary
     free = [c for c in new_runs if _frames_free(c, used)]  # and frames
