@@ -762,20 +762,23 @@ def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] =
     preferred on every count is the choice."""
     bang = "!" in flags
     names = tuple(names)
-    for c in order:  # the usual case: a candidate good on every count, early in the order
-        if not used.isdisjoint(_told(c)) or (bang and "!" + norm(c) in used) or (brief and _longest(c) > brief):
+    fresh: list[str] = []  # no sentence told
+    new_runs: list[str] = []  # and no run told RUN_LIMIT times: runs, not only sentences, vary
+    free: list[str] = []  # and frames
+    for c in order:
+        if not used.isdisjoint(_told(c)):
             continue
+        fresh.append(c)
         runs, runs_at = _run_keys(c, names)
         if not used.isdisjoint(runs_at) and not all(_uses(r, used) < RUN_LIMIT for r in runs):
             continue
+        new_runs.append(c)
         frames, frames_at = _frame_keys(c)
-        if used.isdisjoint(frames_at) or all(_uses(f, used) < FRAME_LIMIT for f in frames):
-            return c
-    if "?" in flags and not bang and not brief:
-        return None  # left out: no candidate is fresh with its runs and frames free (as below)
-    fresh = [c for c in order if _fresh(c, used)]
-    new_runs = [c for c in fresh if _runs_below(c, used, names, RUN_LIMIT)]  # runs, not only sentences, vary
-    free = [c for c in new_runs if _frames_free(c, used)]  # and frames
+        if not used.isdisjoint(frames_at) and not all(_uses(f, used) < FRAME_LIMIT for f in frames):
+            continue
+        free.append(c)
+        if (not bang or "!" + norm(c) not in used) and (not brief or _longest(c) <= brief):
+            return c  # the usual case: good on every count, early in the order
     if free or "?" in flags:  # a slot that may be left out is, rather than repeat a frame or a run
         fresh = free
     else:
