@@ -385,6 +385,7 @@ class TemplateJudge:
 
     def __init__(self) -> None:
         self._compiled: dict[Trope, tuple[list[tuple[Term, ...]], set[int]]] = {}
+        self._indexed: tuple | None = None  # (tropes, their index): see _index
 
     def _phrasings(self, trope: Trope) -> tuple[list[tuple[Term, ...]], set[int]]:
         got = self._compiled.get(trope)
@@ -393,22 +394,47 @@ class TemplateJudge:
             got = self._compiled[trope] = (phrasings, prefix_lengths(phrasings))
         return got
 
+    def _index(self, tropes: Iterable[Trope]) -> tuple:
+        """The phrasings of ``tropes`` in order as (trope, terms), the prefix lengths they use,
+        and where each phrasing stands by the words of its last term (exact words, and the
+        beginnings of ``word*``): a phrasing whose last word is nowhere in a line cannot match
+        it, so a line is held only to those its words point at."""
+        tropes = tuple(tropes)
+        if self._indexed is not None and self._indexed[0] == tropes:  # the same tropes (most often the very same)
+            return self._indexed[1]
+        order: list[tuple[Trope, tuple[Term, ...]]] = []
+        lengths: set[int] = set()
+        exact: dict[str, list[int]] = {}
+        begins: dict[str, list[int]] = {}
+        for trope in tropes:
+            phrasings, used = self._phrasings(trope)
+            lengths |= used
+            for terms in phrasings:
+                for w, prefix in terms[-1]:
+                    (begins if prefix else exact).setdefault(w, []).append(len(order))
+                order.append((trope, terms))
+        index = (order, lengths, exact, begins)
+        self._indexed = (tropes, index)
+        return index
+
     def match(self, line: str, tropes: Iterable[Trope]) -> tuple[Trope, str] | None:
         """The trope and the words of the line that recognised it."""
         tokens = words(line)
         if not tokens:
             return None
-        compiled = [(trope, *self._phrasings(trope)) for trope in tropes]
-        index = LineWords(tokens, set().union(*(lengths for _t, _p, lengths in compiled)))
+        order, lengths, exact, begins = self._index(tropes)
+        index = LineWords(tokens, lengths)
+        pointed: set[int] = set()  # the phrasings whose last word is in the line
+        for w in index._at:
+            pointed.update(exact.get(w, ()))
+        for head in index._begins:
+            pointed.update(begins.get(head, ()))
         best: tuple[int, Trope, int] | None = None  # the trope played first in the line wins
-        places = index.places
-        for trope, phrasings, _lengths in compiled:
-            for terms in phrasings:
-                if not places(terms[-1]):
-                    continue  # its last word is nowhere in the line: no match (as span finds)
-                found = span(terms, index)
-                if found is not None and (best is None or found[0] < best[0]):
-                    best = (found[0], trope, found[1])
+        for k in sorted(pointed):
+            trope, terms = order[k]
+            found = span(terms, index)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = (found[0], trope, found[1])
         if best is None:
             return None
         i, trope, j = best

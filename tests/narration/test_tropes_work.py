@@ -95,3 +95,51 @@ def test_a_phrasing_matches_wherever_its_terms_stand_in_order_close_enough(line,
     from solo.director.tropes import find, words
 
     assert find(parse_phrasing("open door now"), words(line)) == want
+
+
+def _every_phrasing(line: str, tropes):
+    """The judge's answer found the long way: every phrasing of every trope read against the
+    line, the earliest start winning and the first trope on a tie."""
+    from solo.director.tropes import find, words
+
+    tokens = words(line)
+    best = None
+    for trope in tropes:
+        for terms in trope.compiled():
+            found = find(terms, tokens) if tokens else None
+            if found is not None and (best is None or found[0] < best[0]):
+                best = (found[0], trope, found[1])
+    return None if best is None else (best[1], best[0], best[2])
+
+
+def test_the_judge_reads_only_the_phrasings_a_line_points_at_and_finds_what_reading_all_finds():
+    """The judge holds a line only to the phrasings whose last word the line has: on the
+    corpus, the samples' lines and lines made of the phrasings' own words (shuffled, cut,
+    negated), it finds the trope and words that reading every phrasing finds."""
+    import random
+
+    from solo.director.tropes import words
+
+    from .trope_corpus import HELD_OUT, NEAR_MISSES, PLAIN, TROPE_LINES
+
+    tropes = catalogue(None)
+    vocab = sorted({w.rstrip("*") + ("ing" if w.endswith("*") else "") for t in tropes for p in t.phrasings
+                    for term in p.split() for w in term.split("|")})
+    rng = random.Random(13)
+    lines = [line for line, _ in TROPE_LINES + NEAR_MISSES + PLAIN + HELD_OUT]
+    lines += [" ".join(rng.choice(vocab + ["not", "the", "a", "never"]) for _ in range(rng.randint(1, 14)))
+              for _ in range(3000)]
+    judge = TemplateJudge()
+    found = 0
+    for line in lines:
+        got = judge.match(line, tropes)
+        want = _every_phrasing(line, tropes)
+        if want is None:
+            assert got is None, line
+            continue
+        found += 1
+        trope, i, j = want
+        said = words(line)[i:j + 1]
+        assert got == (trope, " ".join(said) if len(said) <= 8 else
+                       f"{' '.join(said[:3])} \u2026 {' '.join(said[-3:])}"), line
+    assert found > 500  # the lines made of the phrasings' words do play into tropes
