@@ -9,6 +9,8 @@ import ast
 import re
 
 import jinja2
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 from solo.narration import Beat, TemplateNarrator, make_environment
@@ -489,3 +491,39 @@ def test_a_house_party_night_ends_with_no_campfire():
     assert texts and not any("campfire" in t for t in texts)
     camp = {TemplateNarrator(seed=0).render(beat, v) for v in range(TemplateNarrator.VARIANTS)}
     assert any("campfire" in t for t in camp)  # the camp keeps its woods
+
+
+def _slots_line_by_line(rendered: str) -> list:
+    """The slot rules read the plain way, a line at a time (what :func:`_slots` must give)."""
+    slots: list = []
+    for raw in rendered.splitlines():
+        line = " ".join(raw.split())
+        if line and line[0] != "§" and line != "~":
+            line = re.sub(r" ([.,;:!?])", r"\1", line)
+        if not line:
+            continue
+        if line[0] == "§":
+            name = line[1:].strip()
+            slots.append([name.rstrip("?!"), name[len(name.rstrip("?!")):], [], -1])
+        elif not slots:  # before any slot: a slot with no name, this line its first candidate
+            slots.append(["", "", [line], -1])
+        elif line == "~":
+            slots[-1][3] = len(slots[-1][2])
+        elif line not in slots[-1][2]:
+            slots[-1][2].append(line)
+    return [(n, f, c, len(c) if fb < 0 else fb) for n, f, c, fb in slots]
+
+
+_PIECES = ["§a", "§b?", "§c!", "  §d", "\t§e?!", "§", "~", " ~ ", "", "  ", "x", "x", "y .", "z  z", "a § b",
+           "Eddie runs.", "x\x0by", "\u2028§f", "x\r§g", "w ,w"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_slots_come_out_as_the_plain_line_by_line_reading_gives_them(pieces):
+    """The slots as the composer reads them (in one pass, its lines cached): headers after
+    spaces or odd line ends, the lines before any slot, "~", repeats and spacing all come out
+    as the plain line-by-line reading gives them, read once or again."""
+    text = "\n".join(pieces)
+    assert _slots(text) == _slots_line_by_line(text)
+    assert _slots(text) == _slots_line_by_line(text)  # its lines read back from the line cache
