@@ -1,4 +1,4 @@
-"""The rules core's events are frozen value classes (solo/nott/values.py): what a
+"""The rules core's events are frozen value classes (solo/values.py): what a
 frozen dataclass with the same fields would be, field for field, but made at import without
 writing six methods per class. Each check here is against that dataclass, built beside it."""
 
@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 from solo.nott import events as E
-from solo.nott.values import Value
+from solo.values import Value
 
 SAMPLES = [E.ThreatRevealed(5, 2), E.CardMoved(3, "threat deck", "trophy pile"),
            E.CardMoved(3, "a", "b", where="top"), E.AllDead(), E.Dawn((1, 2)), E.JokerRevealed(53, 4, 7),
