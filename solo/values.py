@@ -19,6 +19,7 @@ Not supported: ``__slots__``, ``order``, and ``field()`` options other than the 
 
 from __future__ import annotations
 
+import sys
 from dataclasses import MISSING, Field, FrozenInstanceError
 
 __all__ = ["Record", "Value", "replace"]
@@ -39,7 +40,7 @@ class _Fields:
         defaults, factories = dict(cls._defaults), dict(cls._factories)
         own = cls.__dict__
         for n, kind in own.get("__annotations__", {}).items():
-            if isinstance(kind, str) and kind.startswith(("ClassVar", "typing.ClassVar")):
+            if _class_var(kind):
                 continue
             if n not in fields:
                 fields.append(n)
@@ -59,13 +60,7 @@ class _Fields:
         cls._fields = cls.__match_args__ = tuple(fields)
         cls._defaults, cls._factories = defaults, factories
         if "__init__" not in own:
-            cls.__init__ = _Fields._first_init
-
-    def _first_init(self, *args, **kwargs) -> None:
-        """The first of its kind: the class's own ``__init__``, written once, then called."""
-        cls = type(self)
-        cls.__init__ = _init_for(cls)
-        cls.__init__(self, *args, **kwargs)
+            cls.__init__ = _first_init(cls)
 
     def _values(self) -> tuple:
         return tuple([getattr(self, n) for n in self._fields])
@@ -77,6 +72,22 @@ class _Fields:
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
+
+
+def _class_var(kind: object) -> bool:
+    if isinstance(kind, str):  # postponed annotations
+        return kind.startswith(("ClassVar", "typing.ClassVar"))
+    typing = sys.modules.get("typing")  # not imported: no ClassVar either
+    return typing is not None and (kind is typing.ClassVar or getattr(kind, "__origin__", None) is typing.ClassVar)
+
+
+def _first_init(cls: type) -> object:
+    """``cls``'s ``__init__`` until the first of its kind is made: it writes the real one, then calls it."""
+    def __init__(self, *args, **kwargs) -> None:
+        init = cls.__init__ = _init_for(cls)
+        init(self, *args, **kwargs)
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
 
 
 def _field_default(cls: type, name: str, spec: Field, factories: dict) -> object:

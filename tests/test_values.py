@@ -312,6 +312,21 @@ def test_a_class_variable_is_no_field():
         n: int = 0
 
     assert Counted._fields == ("n",) and Counted(2) == Counted(n=2) and Counted.LIMIT == 3
+    unpostponed = type("Unpostponed", (Value,), {"__annotations__": {"LIMIT": ClassVar[int], "n": int}, "LIMIT": 3})
+    assert unpostponed._fields == ("n",) and unpostponed(n=2).n == 2
+
+
+def test_a_class_with_its_own_init_keeps_it_and_its_parent_writes_its_own():
+    class Pair(Value):
+        a: int
+        b: int = 0
+
+    class Doubled(Pair):
+        def __init__(self, a):
+            super().__init__(a, 2 * a)
+
+    assert Doubled(3) == Doubled(3) and (Doubled(3).a, Doubled(3).b) == (3, 6)
+    assert "_first" not in repr(Doubled.__init__) and Pair(1) == Pair(1, 0) and Doubled(4).b == 8
 
 
 def test_replace_makes_a_changed_copy_checked_as_any_other():
