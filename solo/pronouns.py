@@ -14,8 +14,9 @@ Templates name the word they would say of a character with the default set ("the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+
+from .values import Value
 
 __all__ = ["DEFAULT", "Pronouns", "PronounError", "parse_pronouns", "pronouns_of"]
 
@@ -31,8 +32,7 @@ class PronounError(ValueError):
     """Pronouns that cannot be used, said in one line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pronouns:
+class Pronouns(Value):
     subject: str  # she
     object: str  # her
     determiner: str  # her (her compass)

@@ -11,7 +11,7 @@ after "locked"), the opposite answer from the same fact.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field
 from typing import Any
 
 from . import oracle
@@ -19,10 +19,10 @@ from .material import BOONS, COSTS, WHENS, WHYS, WORSE, Material, choose
 from .questions import Question
 from .restate import restate
 from .state import answer_state
+from ..values import Value, replace
 
 
-@dataclass(frozen=True)
-class Reply:
+class Reply(Value):
     """What the director decided to answer.
 
     ``kind``: ``state`` (exact, from the rules state), ``oracle`` (a yes/no about the unknown),

@@ -17,11 +17,12 @@ replayed, resumed or undone night judges the same and never asks the model again
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..nott import events as E
 from ..nott.actions import Award
 from .tropes import TemplateJudge, Trope, TropeJudge, Verdict, catalogue, only_dice
+from ..values import Record
 
 MODES = ("off", "ask", "on")
 NOTE_HEAD = "The director slides a Genre Point across to "
@@ -54,8 +55,7 @@ def clean_reason(text: str, limit: int = 140) -> str:
     return clean(str(text).replace("\u00a6", "|"), limit=limit, cut=True, undecodable="replace").strip(" .")
 
 
-@dataclass
-class Given:
+class Given(Record):
     """A director's award found in the history."""
 
     step: int  # index in night.steps
@@ -96,15 +96,13 @@ def test_span_start(night) -> int:
     return 0
 
 
-@dataclass
-class Proposal:
+class Proposal(Record):
     who: int
     verdict: Verdict
     at: int  # len(night.steps) when proposed: stale once anything else is played
 
 
-@dataclass
-class Director:
+class Director(Record):
     """Judges typed lines and awards Genre Points from the Director's pool.
 
     ``mode``: ``on`` awards at once, ``ask`` proposes and waits for ``yes``, ``off`` never

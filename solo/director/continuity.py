@@ -40,11 +40,12 @@ text is kept, and falls back to the templates when it finds anything.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
 from ..places import OUTSIDE_WORDS, WILD_WORDS, inside_word, said, short_place
 from .catalogue import EPITHETS, HURTS, MEMORY_WORDS, SCRAPES, WEAKNESSES
+from ..values import Value
 
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
 
@@ -82,8 +83,7 @@ _ALMOST = re.compile(r"\balmost (?:happens|happened)\b", re.I)
 _ASK = re.compile(r"what do you do|what's the move|how do you do it|what now\?", re.I)
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Value):
     """What the checker needs to know of the fiction at one moment."""
 
     dead: frozenset[str] = frozenset()
@@ -106,8 +106,7 @@ class Snapshot:
     tropes: tuple = ()  # the tropes an award may name (solo.director.tropes.Trope)
 
 
-@dataclass(frozen=True)
-class Contradiction:
+class Contradiction(Value):
     kind: str
     sentence: str
     why: str

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 from functools import lru_cache
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ..places import short_place
@@ -27,12 +27,12 @@ from .killer import choose_move
 from .listen import action_phrase, handover, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
+from ..values import Record
 
 __all__ = ["Fiction", "Person"]
 
 
-@dataclass
-class Person:
+class Person(Record):
     name: str
     archetype: str
     aptitude: str

@@ -10,7 +10,7 @@ those come from the fiction, which knows who is alive and what is held.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from ..values import Value
 
 #: The Killer of a night without a playset. It fits any setting.
 DEFAULT_KILLER = {
@@ -73,8 +73,7 @@ WHENS = (
 )
 
 
-@dataclass(frozen=True)
-class Material:
+class Material(Value):
     """The setting's material for answers (a playset's, or the default camp's)."""
 
     killer: dict

@@ -22,9 +22,9 @@ words ("Is the door to the cellar locked?") finds the answer already given, and 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .oracle import ODDS
+from ..values import Value
 
 #: Words that state odds, checked longest first (``surely not`` before ``surely``).
 ODDS_WORDS = {
@@ -63,8 +63,7 @@ ANTONYMS = {"closed": "open", "shut": "open", "unlocked": "locked", "dead": "ali
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'"})
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Value):
     """A question as the director reads it."""
 
     text: str  # as asked (cleaned)

@@ -11,10 +11,10 @@ group is); chance has no part in it. A yes/no question about the state is answer
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_joker
 from ..nott.describe import strike_ordinal
+from ..values import Value
 
 #: Words for the cast as a whole (or the one who asks).
 GROUP = (r"anyone|anybody|everyone|everybody|we|us|our|ours|someone|somebody|all of us|any of us|the group"
@@ -22,8 +22,7 @@ GROUP = (r"anyone|anybody|everyone|everybody|we|us|our|ours|someone|somebody|all
 _NUMBER = ("no one", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
-@dataclass(frozen=True)
-class StateAnswer:
+class StateAnswer(Value):
     topic: str
     text: str
     yes: bool | None = None  # the answer to a yes/no question, None for an open one

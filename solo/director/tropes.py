@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
+from ..values import Value
 
 GAP = 3  # most words between two terms of a phrasing
 NEGATION_WINDOW = 3  # words before the first term that may negate a phrasing
@@ -174,8 +174,7 @@ def find(terms: Sequence[Term], tokens: Sequence[str]) -> tuple[int, int] | None
 
 # ---------------------------------------------------------------------- tropes
 
-@dataclass(frozen=True)
-class Trope:
+class Trope(Value):
     """A trope worth a Genre Point and the phrasings that recognise it."""
 
     name: str  # as the director says it: "reading the forbidden thing aloud"
@@ -186,8 +185,7 @@ class Trope:
         return [parse_phrasing(p) for p in self.phrasings]
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Value):
     """A judge's finding: the line plays into ``trope``, because ``reason``."""
 
     trope: str

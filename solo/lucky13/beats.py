@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from solo.narration.beats import Beat
@@ -52,7 +51,6 @@ ABILITY_NAMES = ("Will", "Charm", "Pulse", "Intellect", "Reflex")
 ROLES = (ABILITY, SKILL, DIFFICULTY, ACCURACY, DEFENSE, DAMAGE, EXTRA)
 
 
-@dataclass(frozen=True)
 class Lucky13Beat(Beat):
     """A :class:`~solo.narration.beats.Beat` whose kind is one of :data:`LUCKY13_BEAT_KINDS`."""
 

@@ -16,14 +16,13 @@ Each action has a short text form (``test 0``, ``roll 5 3``, ``reroll``, ``resol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .chance import check_dice
 from .errors import InvalidActionError
+from ..values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class Test:
+class Test(Value):
     """A character (cast index) takes on the current Threat Card."""
 
     __test__ = False  # not a pytest class
@@ -45,8 +44,7 @@ def _dice(main: int | None, fallout: int | None) -> None:
         check_dice(main, fallout)
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Value):
     """Roll the d13 for the Test under way; dice given by hand bypass the chance source."""
 
     main: int | None = None
@@ -59,8 +57,7 @@ class Roll:
         return "roll" if self.main is None else f"roll {self.main} {self.fallout}"
 
 
-@dataclass(frozen=True, slots=True)
-class Reroll:
+class Reroll(Value):
     """Spend the tester's Genre Point: reroll the whole d13, +1 on the main die (at most 9).
 
     Dice given by hand are the faces rolled; the rules add the +1.
@@ -76,8 +73,7 @@ class Reroll:
         return "reroll" if self.main is None else f"reroll {self.main} {self.fallout}"
 
 
-@dataclass(frozen=True, slots=True)
-class Resolve:
+class Resolve(Value):
     """Commit the roll: ``adjust`` −1/0/+1 on the Fallout die (Aptitude), then resolve."""
 
     adjust: int = 0
@@ -90,8 +86,7 @@ class Resolve:
         return "resolve" if not self.adjust else f"resolve {self.adjust:+d}"
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(Value):
     """The Director awards one Genre Point from the pool to a character."""
 
     who: int

@@ -6,7 +6,7 @@ table. Nothing here decides anything; it only reports.
 
 from __future__ import annotations
 
-from .values import Value
+from ..values import Value
 
 #: Names of the places a card can be.
 THREAT, TROPHY, NUMBER_RESERVE, JACKS, QUEENS, KINGS, JOKERS, REMOVED = (

@@ -9,7 +9,6 @@ the chance source's position included; ``outcome`` is ``None`` until dawn or dea
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from . import events as E
 from .actions import Action, Award, Reroll, Resolve, Roll, Test
@@ -40,6 +39,7 @@ from .errors import (
 )
 from .rules import ASHCAN, Ruleset
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
+from ..values import Value
 
 # Phases of play.
 CHOOSE_TESTER = "choose tester"  # the Threat Card waits for someone to take it on
@@ -54,8 +54,7 @@ _BY_RANK = {r: tuple(card(r, s) for s in SUITS) for r in range(1, 14)}
 FACE_CHOICES = ("jack", "queen", "king")
 
 
-@dataclass(frozen=True, slots=True)
-class Character:
+class Character(Value):
     """A member of the cast: "Choose a Name. Come up with a clear Archetype. Think of a
     reason 'Why are you here?'. Select an Aptitude" (a suit, 0–3). ``pronouns`` are how the
     story speaks of them (:mod:`solo.pronouns`; kept in their written form, "she/her")."""
@@ -83,8 +82,7 @@ class Character:
         return SUIT_APTITUDES[self.aptitude]
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Value):
     """How the night ended: ``dawn`` with ``survivors`` (cast indexes), or everyone dead."""
 
     dawn: bool
@@ -96,8 +94,7 @@ class Outcome:
         return self.dawn
 
 
-@dataclass(frozen=True, slots=True)
-class Preview:
+class Preview(Value):
     """What :class:`Resolve` with a given Aptitude adjustment would do, before committing."""
 
     adjust: int

@@ -14,7 +14,7 @@ the same file as an unbroken one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from .saveform import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_B
                        SaveError, compact, write_body)
 from .text import MAX_LINE
 from .transcript import Transcript
+from ..values import Record
 
 if TYPE_CHECKING:
     from .saves import SaveFile
@@ -42,8 +43,7 @@ Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mecha
 KEEP_UNDO = 50
 
 
-@dataclass
-class Step:
+class Step(Record):
     actions: list[Action] = field(default_factory=list)
     say: str | None = None
     who: int | None = None

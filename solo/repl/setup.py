@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, parse_suit
@@ -17,6 +16,7 @@ from ..play.lock import SaveLock
 from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from ..safetext import clean
+from ..values import replace
 from .commands import CommandError, seed_word
 from .locking import hold_lock, release_lock  # noqa: F401  (hold_lock: for the play commands too)
 from .nott_commands import command

@@ -317,10 +317,10 @@ def test_an_unknown_kind_is_refused_with_the_list_of_kinds():
 
 
 def test_a_character_without_archetype_or_why_is_told_with_empty_words():
-    import dataclasses
+    from solo.values import replace
 
     game = Game(quick_cast(3), seed=3)
-    game.cast = tuple(dataclasses.replace(c, archetype=None, why=None) for c in game.cast)
+    game.cast = tuple(replace(c, archetype=None, why=None) for c in game.cast)
     ctx = character_context(game, SID)
     assert ctx["archetype"] == "" and ctx["why"] == ""
     op = beats_from_events(game, game.opening_events)[0]

@@ -5,13 +5,13 @@ words, and "their" of a group or of things stays as it is."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
 
 from solo.narration import TemplateNarrator
 from solo.nott.rules import ASHCAN
+from solo.values import replace
 
 SETS = ["she/her", "he/him", "xe/xem/xyr/xyrs/xemself", "she/her"]
 #: The templates' phrases that speak of the character the beat is about (as they read with they/them).
@@ -27,7 +27,7 @@ def nights(monkeypatch, sets, seeds):
 
     dealt = autoplay.quick_cast
     monkeypatch.setattr(autoplay, "quick_cast", lambda seed, archetypes=None: [
-        dataclasses.replace(c, pronouns=sets[i % len(sets)]) for i, c in enumerate(dealt(seed, archetypes=archetypes))])
+        replace(c, pronouns=sets[i % len(sets)]) for i, c in enumerate(dealt(seed, archetypes=archetypes))])
     return [autoplay.autoplay(seed, ASHCAN, "careful", out=None) for seed in seeds]
 
 

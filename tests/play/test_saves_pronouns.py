@@ -4,7 +4,6 @@ keeps its checksum; pronouns a save cannot hold are refused in one line, the fil
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import random
@@ -18,6 +17,7 @@ from solo.nott.rules import ASHCAN
 from solo.play.night import Night
 from solo.play.saves import SaveError, read_save
 from solo.sim.policies import get_policy, next_actions
+from solo.values import replace
 
 SETS = ["she/her", "he/him", "xe/xem/xyr/xyrs/xemself", "they/them"]
 LINES = ["I brace my feet and pull until something gives.", "I grab my flashlight and I run for the door.",
@@ -25,7 +25,7 @@ LINES = ["I brace my feet and pull until something gives.", "I grab my flashligh
 
 
 def played(tmp_path, sets, seed=21, steps=40):
-    cast = [dataclasses.replace(c, pronouns=p) for c, p in zip(quick_cast(seed), sets)]
+    cast = [replace(c, pronouns=p) for c, p in zip(quick_cast(seed), sets)]
     night = Night(cast, ASHCAN, seed, narrator=TemplateNarrator(seed=seed), save_path=tmp_path / "night.json")
     night.start()
     rng = random.Random(seed)
