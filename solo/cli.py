@@ -297,7 +297,7 @@ def _register_elsewhere(sub, name: str, help_: str, module: str, command: str | 
 
         importlib.import_module(module).register(sub)
     else:
-        sub.add_parser(name, help=help_, add_help=False)
+        sub.list(name, help_)
 
 
 class _Unused:
@@ -307,23 +307,42 @@ class _Unused:
         return lambda *args, **kw: self
 
 
+#: Every command, in the order ``solo --help`` lists them.
+COMMANDS = ("play", "tutorial", "autoplay", "render", "sim", "sweep", "playsets", "playset", "draw-test", "odds",
+            "rules")
+
+
 class _Subparsers:
     """The subparsers, filled in only for the ``command`` run (every one when it is None): the
-    others get their line in the list of commands and nothing more."""
+    others get their line in the list of commands and nothing more, and not even that when
+    the command is one of :data:`COMMANDS` (its own parser reads the rest of the line, its own
+    help and errors name only it)."""
 
     def __init__(self, sub, command: str | None) -> None:
         self.sub, self.command = sub, command
+        self.listed = command not in COMMANDS
 
     def add_parser(self, name: str, **kw):
         if self.command is None or self.command == name:
             return self.sub.add_parser(name, **kw)
-        self.sub.add_parser(name, help=kw.get("help"), add_help=False)
+        self.list(name, kw.get("help"))
         return _Unused()
+
+    def list(self, name: str, help_: str | None) -> None:
+        """``name``'s line in the list of commands, where one is shown."""
+        if self.listed:
+            self.sub.add_parser(name, help=help_, add_help=False)
 
 
 def command_in(argv: list[str]) -> str:
-    """The command ``argv`` runs: its first word that is not an option ("" for none)."""
-    return next((a for a in argv if not a.startswith("-")), "")
+    """The command ``argv`` runs: its first word that is not an option ("" for none, and for a
+    help option before it: the list of commands is what is shown then)."""
+    for a in argv:
+        if a in ("-h", "--help"):
+            return ""
+        if not a.startswith("-"):
+            return a
+    return ""
 
 
 def build_parser(lean: bool = False, command: str | None = None) -> argparse.ArgumentParser:

@@ -98,17 +98,33 @@ def test_other_plain_commands_import_no_repl_nor_model_client(tmp_path, args):
 
 def test_the_list_of_commands_reads_the_same_whether_their_packages_are_imported_or_not():
     """``solo --help`` names draw-test and odds without importing them: their lines there are
-    the ones their own packages give."""
-    from solo.cli import build_parser
+    the ones their own packages give; every command is listed, in the order of COMMANDS."""
+    from solo.cli import COMMANDS, build_parser
 
-    assert build_parser(command="").format_help() == build_parser().format_help()
-    for name in ("odds", "draw-test"):
-        assert build_parser(command=name).format_help() == build_parser().format_help()
+    whole = build_parser()
+    assert build_parser(command="").format_help() == whole.format_help()
+    assert tuple(whole._subparsers._group_actions[0].choices) == COMMANDS
 
 
-def test_the_command_run_gets_its_whole_parser_and_the_others_their_line_only():
+@pytest.mark.parametrize("argv", [["--help", "odds"], ["-h", "autoplay", "--seed", "7"], ["--help"], []])
+def test_a_help_option_before_the_command_shows_the_whole_list(argv, capsys):
+    """The command run is built alone (the others not even listed); but a help option before
+    it shows the list of commands, whole."""
+    from solo.cli import build_parser, command_in, main
+
+    assert command_in(argv) == ""
+    if argv:
+        with pytest.raises(SystemExit):
+            main(argv)
+    else:
+        main(argv)
+    assert capsys.readouterr().out == build_parser().format_help()
+
+
+def test_the_command_run_gets_its_whole_parser_and_the_others_nothing():
     """``build_parser(command=NAME)`` fills in NAME's parser only: its help is the one the whole
-    parser gives, and another command's parser there has no options of its own."""
+    parser gives, and no other command's parser is made; an unknown word gets every
+    command's line (for the error that lists them) and no options."""
     from solo.cli import build_parser
 
     def parsers(parser):
@@ -118,8 +134,9 @@ def test_the_command_run_gets_its_whole_parser_and_the_others_their_line_only():
     for name in whole:
         own = parsers(build_parser(command=name))
         assert own[name].format_help() == whole[name].format_help(), name
-        others = [p for other, p in own.items() if other != name]
-        assert all(not p._actions for p in others), name
+        assert list(own) == [name]
+    listed = parsers(build_parser(command="bogus"))
+    assert list(listed) == list(whole) and all(not p._actions for p in listed.values())
 
 
 def test_batch_play_reads_the_rules_reference_only_when_asked(tmp_path):
