@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 import tempfile
 import time
@@ -263,11 +262,13 @@ def atomic_write(path: Path, text: str) -> Path:
     return path
 
 
+_TEMP_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
 def remove_stale_temps(path: Path, age: float = STALE_TEMP_SECONDS) -> int:
     """Remove the temp files :func:`atomic_write` left beside ``path`` (``.NAME.xxxxxxxx.tmp``)
     when a crash stopped it: only plain files of this user's, older than ``age`` seconds.
     Returns how many were removed."""
-    pattern = re.compile(re.escape(f".{path.name}.") + r"[a-z0-9_]{8}\.tmp")
     prefix = f".{path.name}."
     cutoff = time.time() - age
     uid = getattr(os, "getuid", None)
@@ -278,7 +279,9 @@ def remove_stale_temps(path: Path, age: float = STALE_TEMP_SECONDS) -> int:
         return 0
     with entries:
         for entry in entries:
-            if not entry.name.startswith(prefix) or not pattern.fullmatch(entry.name):
+            name = entry.name  # prefix, eight of tempfile's letters, .tmp
+            if not (len(name) == len(prefix) + 12 and name.startswith(prefix) and name.endswith(".tmp")
+                    and _TEMP_LETTERS.issuperset(name[len(prefix):-4])):
                 continue
             try:
                 st = entry.stat(follow_symlinks=False)

@@ -135,7 +135,9 @@ def test_only_stale_temp_files_of_that_file_are_removed(tmp_path):
     save.write_text("{}")
     old, fresh = tmp_path / ".night.json.abcd_123.tmp", tmp_path / ".night.json.zz99zz99.tmp"
     others = [tmp_path / ".night.json.abc.tmp", tmp_path / ".other.json.abcd_123.tmp",
-              tmp_path / "night.json.abcd_123.tmp"]
+              tmp_path / "night.json.abcd_123.tmp", tmp_path / ".night.json.ABCD_123.tmp",
+              tmp_path / ".night.json.abcd_1234.tmp", tmp_path / ".night.json.abcd-123.tmp",
+              tmp_path / ".night.json.abcd_123.tmpx", tmp_path / ".night.json.abcdé123.tmp"]
     for p in (old, fresh, *others):
         p.write_text("{")
     (tmp_path / ".night.json.linklink.tmp").symlink_to(others[0])
