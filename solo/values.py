@@ -12,8 +12,9 @@ object per instance), as in a dataclass; a subclass of one adds its fields after
 
 Either runs its ``__post_init__``, if it has one, when it is made; ``__match_args__`` lists
 the fields; both pickle and copy. :func:`replace` is :func:`dataclasses.replace` for them.
-A dataclass writes five or six methods per class when its module is imported; here a class's
-``__init__`` is written the first time one of its kind is made, and the rest are shared.
+A dataclass writes five or six methods per class when its module is imported; here the first
+of a kind are made by a shared ``__init__``, a class's own is written once many of its kind
+are made (:data:`WRITE_AFTER`: most kinds are made a few times a night), and the rest are shared.
 Not supported: ``__slots__``, ``order``, and ``field()`` options other than the defaults.
 """
 
@@ -81,13 +82,56 @@ def _class_var(kind: object) -> bool:
     return typing is not None and (kind is typing.ClassVar or getattr(kind, "__origin__", None) is typing.ClassVar)
 
 
+#: How many of a kind are made by binding their fields one by one before the class's own
+#: ``__init__`` is written (writing one costs about as much as making forty that way).
+WRITE_AFTER = 32
+
+
 def _first_init(cls: type) -> object:
-    """``cls``'s ``__init__`` until the first of its kind is made: it writes the real one, then calls it."""
+    """``cls``'s ``__init__`` for the first :data:`WRITE_AFTER` of its kind: the arguments bound
+    to the fields as the written one binds them; then (or at once, for arguments it would
+    refuse, so that Python's own TypeError says why) it writes the real one and hands over."""
+    made = 0
+
     def __init__(self, *args, **kwargs) -> None:
-        init = cls.__init__ = _init_for(cls)
-        init(self, *args, **kwargs)
+        nonlocal made
+        made += 1
+        values = _bound(cls, args, kwargs) if made <= WRITE_AFTER else None
+        if values is None:
+            init = cls.__init__ = _init_for(cls)
+            init(self, *args, **kwargs)
+            return
+        put = object.__setattr__ if cls._frozen else setattr
+        for n, v in values.items():
+            put(self, n, v)
+        if hasattr(cls, "__post_init__"):
+            self.__post_init__()
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     return __init__
+
+
+def _bound(cls: type, args: tuple, kwargs: dict) -> dict | None:
+    """The fields' values, in order, for these arguments, or None where the written
+    ``__init__`` would raise (too many, unknown or repeated, or a field left without one)."""
+    fields = cls._fields
+    if len(args) > len(fields):
+        return None
+    given = dict(zip(fields, args))
+    for n, v in kwargs.items():
+        if n in given or n not in fields:
+            return None
+        given[n] = v
+    values = {}
+    for n in fields:  # in order, as the written one sets them (a factory called for each)
+        if n in given:
+            values[n] = given[n]
+        elif n in cls._defaults:
+            values[n] = cls._defaults[n]
+        elif n in cls._factories:
+            values[n] = cls._factories[n]()
+        else:
+            return None
+    return values
 
 
 def _field_default(cls: type, name: str, spec: Field, factories: dict) -> object:

@@ -341,3 +341,66 @@ def test_replace_makes_a_changed_copy_checked_as_any_other():
         replace(bag, colour="red")
     with pytest.raises(TypeError, match="Value or a Record"):
         replace(dataclasses.make_dataclass("D", ["a"])(1), a=2)
+
+
+def _kinds():
+    """A fresh value class and a fresh record class, none of their kind made yet."""
+    class Made(Value):
+        a: int
+        b: str = "b"
+        c: list = dataclasses.field(default_factory=list)
+
+        def __post_init__(self):
+            if self.a == 13:
+                raise ValueError("unlucky")
+
+    class Kept(Record):
+        a: int
+        b: dict = dataclasses.field(default_factory=dict)
+        c: int = 0
+
+    return Made, Kept
+
+
+CALLS = [((1,), {}), ((1, "x"), {}), ((1, "x", [2]), {}), ((), {"a": 1}), ((1,), {"c": [3], "b": "y"}),
+         ((13,), {}), ((), {}), ((1, "x", [2], 4), {}), ((1,), {"a": 2}), ((1,), {"z": 0}), ((), {"b": "y"})]
+
+
+def _made(cls, args, kwargs):
+    try:
+        obj = cls(*args, **kwargs)
+    except (TypeError, ValueError) as exc:
+        return type(exc), str(exc)
+    return obj._values()
+
+
+@pytest.mark.parametrize("args, kwargs", CALLS, ids=repr)
+def test_the_first_of_a_kind_are_made_as_the_written_init_makes_them(args, kwargs):
+    """The first of a kind are made by a shared ``__init__`` that binds the fields itself;
+    once many are made, a class's own is written. Both make the same values (a factory's
+    object fresh each time) and refuse the same calls with the same error."""
+    from solo import values
+
+    for i in range(2):
+        first = _kinds()[i]
+        written = _kinds()[i]
+        written.__init__ = values._init_for(written)
+        assert _made(first, args, kwargs) == _made(written, args, kwargs)
+    first, _ = _kinds()
+    a, b = first(1), first(1)
+    assert a.c == [] and a.c is not b.c
+
+
+def test_a_class_writes_its_own_init_once_many_of_its_kind_are_made():
+    from solo.values import WRITE_AFTER
+
+    made, _ = _kinds()
+    shared = made.__init__
+    for n in range(WRITE_AFTER):
+        made(100 + n)
+    assert made.__init__ is shared
+    made(1)
+    assert made.__init__ is not shared and made(2, "q") == made(2, "q", [])
+    refused, _ = _kinds()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
+        refused(1, z=2)  # Python's own words: the written __init__ says it
