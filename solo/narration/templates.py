@@ -289,11 +289,12 @@ def _tidy(text: str) -> str:
 def _close_up(line: str) -> str:
     """``line`` (its spaces collapsed, so one space is the only space) without the space
     before its punctuation: what a pattern of spaces then a mark, replaced by the mark, leaves."""
-    if " " in line:
-        for mark in ".,;:!?":
-            if " " + mark in line:
-                line = line.replace(" " + mark, mark)
-    return line
+    return _SPACE_MARK.sub("", line) if " " in line else line
+
+
+# a space before a mark: removing each such space in one pass leaves what replacing " ." by
+# ".", then " ,", … would (a removal joins a mark to a letter, never a space to a mark)
+_SPACE_MARK = re.compile(r" (?=[.,;:!?])")
 
 
 class TemplateNarrator:
@@ -497,17 +498,31 @@ def sentences(text: str) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _sentences(text: str) -> tuple[str, ...]:
-    return tuple(s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip())
+    """``text``'s sentences (:func:`sentences`), each with its spaces collapsed (one space
+    between words, none at either end): what the readers below rely on."""
+    line = " ".join(text.split())
+    if _SENTENCE_BREAK.search(line) is None:  # one sentence (most lines): no split to make
+        return (line,) if line else ()
+    return tuple(s.strip() for s in _SENTENCE_END.split(line) if s.strip())
+
+
+# where _SENTENCE_END splits, its mark included: it opens on the mark, so it is found sooner
+_SENTENCE_BREAK = re.compile(r"[.!?…][\"”’)]*\s+(?=[\"“(]?[A-Z0-9])")
+#: What :func:`norm` strips from a sentence's end, and what a question may end with after its "?".
+_NORM_END = ".!?…\"”’ "
+_CLOSERS = "\"”’)"
 
 
 def is_question(sentence: str) -> bool:
     """A director's short question ("What do you do, Eddie?"): free to repeat."""
-    return sentence.rstrip("\"”’)").endswith("?") and len(sentence.split()) <= 10
+    return sentence.rstrip(_CLOSERS).endswith("?") and len(sentence.split()) <= 10
 
 
 @lru_cache(maxsize=16384)
 def norm(sentence: str) -> str:
-    return " ".join(sentence.lower().split()).rstrip(".!?…\"”’ ")
+    """``sentence`` as the no-repeat memory keeps it: lower case, spaces collapsed, no end
+    marks or closing quotes."""
+    return " ".join(sentence.lower().split()).rstrip(_NORM_END)
 
 
 def counted(sentence: str) -> bool:
@@ -522,10 +537,14 @@ def _fresh(text: str, used: set[str]) -> bool:
 @lru_cache(maxsize=16384)
 def _told(text: str) -> tuple[str, ...]:
     """The normalised sentences of ``text`` the no-repeat rule counts."""
-    return tuple(norm(s) for s in _sentences(text) if counted(s))
+    # a sentence of _sentences has one space between words and none at its ends (lower case
+    # adds no space): norm is its lower case stripped, is_question's word count its spaces + 1
+    return tuple(s.lower().rstrip(_NORM_END) for s in _sentences(text)
+                 if len(s) >= 13 and not (s.count(" ") < 10 and s.rstrip(_CLOSERS).endswith("?")))
 
 
-_DIGITS = re.compile(r"\d+")
+# ``\d+``, written to open on a digit: found sooner
+_DIGITS = re.compile(r"\d\d*")
 
 #: How often one frame (a sentence's first five words, names and numbers masked) may open a
 #: sentence in a night while the slot has other candidates.
@@ -545,7 +564,13 @@ def frame(sentence: str) -> str | None:
 @lru_cache(maxsize=16384)
 def _frames(text: str) -> tuple[str, ...]:
     """The keys of ``text``'s frames in the night's memory (``§frame|…|``), one a sentence that has one."""
-    return tuple(f"§frame|{f}|" for f in map(frame, _sentences(text)) if f is not None)
+    keys = []
+    for s in _sentences(text):
+        if s.count(" ") >= 4:  # five words or more (masking joins no words): :func:`frame`, its norm
+            words = _DIGITS.sub("n", _CAPITAL.sub("x", s)).lower().rstrip(_NORM_END).split()  # as in _told
+            if len(words) >= 5:
+                keys.append(f"§frame|{' '.join(words[:5])}|")
+    return tuple(keys)
 
 
 def _uses(key: str, used: set[str]) -> int:
@@ -600,19 +625,27 @@ def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
 
 @lru_cache(maxsize=16384)
 def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
+    return _masked_runs(sentence, names)
+
+
+def _masked_runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
+    """:func:`runs`, not kept: a sentence is mostly read in one text only."""
     for n in names:
         if n in sentence:
             sentence = _whole_word(n).sub("NAME", sentence)
-    sentence = _NOT_FIRST_CAPITAL.sub("CAP", _DIGITS.sub("N", sentence))
-    w = sentence.lower().split()
-    return frozenset(" ".join(w[k:k + RUN_WORDS]) for k in range(len(w) - RUN_WORDS + 1))
+    w = _NOT_FIRST_CAPITAL.sub("CAP", _DIGITS.sub("N", sentence)).lower().split()
+    # each run's words, in order: w[k], w[k + 1] … w[k + RUN_WORDS - 1]
+    return frozenset(map(" ".join, zip(*(w[k:] for k in range(RUN_WORDS)))))
 
 
 @lru_cache(maxsize=16384)
 def _text_runs(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
     """The keys of ``text``'s runs in the night's memory (``§run|…|``), sentence by sentence
     (a run two sentences share, twice)."""
-    return tuple(f"§run|{r}|" for s in _sentences(text) for r in _runs(s, names))
+    # a sentence of fewer than RUN_WORDS words (its spaces + 1; masking joins, never parts,
+    # words) has no run
+    return tuple(f"§run|{r}|" for s in _sentences(text) if s.count(" ") >= RUN_WORDS - 1
+                 for r in _masked_runs(s, names))
 
 
 def _run_uses(r: str, used: set[str]) -> int:
@@ -628,14 +661,14 @@ def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> 
 def _run_keys(text: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``text``'s run keys, and the same at their :data:`RUN_LIMIT`-th use."""
     keys = _text_runs(text, names)
-    return keys, _at(keys, RUN_LIMIT)
+    return keys, tuple(f"{k}{RUN_LIMIT}" for k in keys)  # _at(keys, RUN_LIMIT)
 
 
 @lru_cache(maxsize=16384)
 def _frame_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``text``'s frame keys, and the same at their :data:`FRAME_LIMIT`-th use."""
     keys = _frames(text)
-    return keys, _at(keys, FRAME_LIMIT)
+    return keys, tuple(f"{k}{FRAME_LIMIT}" for k in keys)  # _at(keys, FRAME_LIMIT)
 
 
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
@@ -714,7 +747,7 @@ def _brief(text: str, most: int) -> bool:
 @lru_cache(maxsize=16384)
 def _longest(text: str) -> int:
     """The word count of ``text``'s longest sentence (0 for none)."""
-    return max((len(s.split()) for s in _sentences(text)), default=0)
+    return max((s.count(" ") + 1 for s in _sentences(text)), default=0)  # spaces collapsed
 
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
