@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 __all__ = ["short_place", "fits", "said", "WILD_WORDS", "OUTSIDE_WORDS", "INSIDE_WORDS", "inside_word"]
@@ -31,7 +32,6 @@ INSIDE_WORDS = ("hallway", "corridor", "the stairs", "staircase", "the attic", "
                 "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down", "trapdoor",
                 "three doors", "the shelf", "on the wall", "the mirror")
 
-_WORDS: dict[tuple[tuple[str, ...], bool], re.Pattern] = {}
 _TYPOGRAPHY = str.maketrans(dict.fromkeys("‘’“”–—…", "\x00"))
 
 
@@ -41,18 +41,36 @@ def said(words: tuple[str, ...], text: str) -> str | None:
     # are word characters nor in any word, read as another such): read lowered, the same
     # match found sooner than in any case
     probe = text if text.isascii() else text.translate(_TYPOGRAPHY)
-    lowered = probe.isascii() and _plain(words)
-    pattern = _WORDS.get((words, lowered))
-    if pattern is None:  # compiled when first needed
-        pattern = _WORDS[words, lowered] = re.compile(
-            r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", 0 if lowered else re.I)
-    m = pattern.search(probe.lower() if lowered else text)
+    if probe.isascii():
+        search = _lowered(words)
+        if search is not None:
+            m = search(probe.lower())
+            return m.group(0) if m else None  # lower case already
+    m = _any_case(words)(text)
     return m.group(0).lower() if m else None
 
 
+def _pattern(words: tuple[str, ...], flags: int) -> re.Pattern:
+    """``words`` as whole words; in lowered text, written to open on a first letter of one (a
+    match starts on one): found sooner."""
+    head = ""
+    if not flags and all(words):
+        head = "(?=[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
+    return re.compile(head + r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", flags)
+
+
 @lru_cache(maxsize=256)
-def _plain(words: tuple[str, ...]) -> bool:
-    return all(w.isascii() and w == w.lower() and "\x00" not in w for w in words)
+def _lowered(words: tuple[str, ...]) -> Callable[[str], re.Match | None] | None:
+    """The search for ``words`` in lowered text, or None when they are not all plain
+    lower-case ASCII (compiled when first needed)."""
+    plain = all(w.isascii() and w == w.lower() and "\x00" not in w for w in words)
+    return _pattern(words, 0).search if plain else None
+
+
+@lru_cache(maxsize=256)
+def _any_case(words: tuple[str, ...]) -> Callable[[str], re.Match | None]:
+    """The search for ``words`` in any case (compiled when first needed)."""
+    return _pattern(words, re.I).search
 
 
 def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:

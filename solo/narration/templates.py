@@ -545,6 +545,15 @@ def _told(text: str) -> tuple[str, ...]:
 
 # ``\d+``, written to open on a digit: found sooner
 _DIGITS = re.compile(r"\d\d*")
+_ASCII_DIGITS = b"0123456789"
+
+
+def _mask_digits(sentence: str, mark: str) -> str:
+    """``_DIGITS.sub(mark, sentence)``: an ASCII sentence with no digit (most) is itself, told
+    without the pattern (in ASCII, ``\d`` is 0-9)."""
+    if sentence.isascii() and len(sentence.encode().translate(None, _ASCII_DIGITS)) == len(sentence):
+        return sentence
+    return _DIGITS.sub(mark, sentence)
 
 #: How often one frame (a sentence's first five words, names and numbers masked) may open a
 #: sentence in a night while the slot has other candidates.
@@ -567,7 +576,7 @@ def _frames(text: str) -> tuple[str, ...]:
     keys = []
     for s in _sentences(text):
         if s.count(" ") >= 4:  # five words or more (masking joins no words): :func:`frame`, its norm
-            words = _DIGITS.sub("n", _CAPITAL.sub("x", s)).lower().rstrip(_NORM_END).split()  # as in _told
+            words = _mask_digits(_CAPITAL.sub("x", s), "n").lower().rstrip(_NORM_END).split()  # as in _told
             if len(words) >= 5:
                 keys.append(f"§frame|{' '.join(words[:5])}|")
     return tuple(keys)
@@ -633,9 +642,12 @@ def _masked_runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
     for n in names:
         if n in sentence:
             sentence = _whole_word(n).sub("NAME", sentence)
-    w = _NOT_FIRST_CAPITAL.sub("CAP", _DIGITS.sub("N", sentence)).lower().split()
+    w = _NOT_FIRST_CAPITAL.sub("CAP", _mask_digits(sentence, "N")).lower().split()
     # each run's words, in order: w[k], w[k + 1] … w[k + RUN_WORDS - 1]
-    return frozenset(map(" ".join, zip(*(w[k:] for k in range(RUN_WORDS)))))
+    return frozenset(map(" ".join, zip(*map(w.__getitem__, _RUN_TAILS))))
+
+
+_RUN_TAILS = tuple(slice(k, None) for k in range(RUN_WORDS))  # a run's k-th word: w[k:][i]
 
 
 @lru_cache(maxsize=16384)
