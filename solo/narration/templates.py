@@ -550,7 +550,7 @@ _ASCII_DIGITS = b"0123456789"
 
 def _mask_digits(sentence: str, mark: str) -> str:
     """``_DIGITS.sub(mark, sentence)``: an ASCII sentence with no digit (most) is itself, told
-    without the pattern (in ASCII, ``\d`` is 0-9)."""
+    without the pattern (an ASCII digit is 0-9)."""
     if sentence.isascii() and len(sentence.encode().translate(None, _ASCII_DIGITS)) == len(sentence):
         return sentence
     return _DIGITS.sub(mark, sentence)
