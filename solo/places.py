@@ -37,40 +37,42 @@ _TYPOGRAPHY = str.maketrans(dict.fromkeys("‘’“”–—…", "\x00"))
 
 def said(words: tuple[str, ...], text: str) -> str | None:
     """The first of ``words`` that ``text`` says (whole words, any case), or None."""
-    # plain lower-case ASCII words in plain ASCII text (curly quotes and dashes, which neither
-    # are word characters nor in any word, read as another such): read lowered, the same
-    # match found sooner than in any case
-    probe = text if text.isascii() else text.translate(_TYPOGRAPHY)
-    if probe.isascii():
-        search = _lowered(words)
-        if search is not None:
-            m = search(probe.lower())
-            return m.group(0) if m else None  # lower case already
-    m = _any_case(words)(text)
-    return m.group(0).lower() if m else None
+    return _reader(words)(text)
+
+
+@lru_cache(maxsize=256)
+def _reader(words: tuple[str, ...]) -> Callable[[str], str | None]:
+    """:func:`said` for ``words``: its searches compiled when first needed."""
+    plain = all(w.isascii() and w == w.lower() and "\x00" not in w for w in words)
+    searches: dict[bool, Callable[[str], re.Match | None]] = {}
+
+    def read(text: str) -> str | None:
+        # plain lower-case ASCII words in plain ASCII text (curly quotes and dashes, which neither
+        # are word characters nor in any word, read as another such): read lowered, the same
+        # match found sooner than in any case
+        probe = text if text.isascii() else text.translate(_TYPOGRAPHY)
+        lowered = plain and probe.isascii()
+        search = searches.get(lowered)
+        if search is None:
+            search = searches[lowered] = _pattern(words, 0 if lowered else re.I).search
+        m = search(probe.lower() if lowered else text)
+        return m.group(0).lower() if m else None
+
+    return read
 
 
 def _pattern(words: tuple[str, ...], flags: int) -> re.Pattern:
-    """``words`` as whole words; in lowered text, written to open on a first letter of one (a
-    match starts on one): found sooner."""
-    head = ""
-    if not flags and all(words):
-        head = "(?=[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
-    return re.compile(head + r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", flags)
-
-
-@lru_cache(maxsize=256)
-def _lowered(words: tuple[str, ...]) -> Callable[[str], re.Match | None] | None:
-    """The search for ``words`` in lowered text, or None when they are not all plain
-    lower-case ASCII (compiled when first needed)."""
-    plain = all(w.isascii() and w == w.lower() and "\x00" not in w for w in words)
-    return _pattern(words, 0).search if plain else None
-
-
-@lru_cache(maxsize=256)
-def _any_case(words: tuple[str, ...]) -> Callable[[str], re.Match | None]:
-    """The search for ``words`` in any case (compiled when first needed)."""
-    return _pattern(words, re.I).search
+    """``words`` as whole words. In lowered text, written to be found sooner: opened on a first
+    letter of one, and the words grouped by that letter (in their order: at one place, only
+    the words of one letter can match, and the first of them that does is the one told)."""
+    if flags or not words or not all(words):
+        return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", flags)
+    by_letter: dict[str, list[str]] = {}
+    for w in words:
+        by_letter.setdefault(w[0], []).append(re.escape(w[1:]))
+    return re.compile("(?=[" + "".join(re.escape(c) for c in sorted(by_letter)) + r"])\b(?:"
+                      + "|".join(re.escape(c) + "(?:" + "|".join(rest) + ")" for c, rest in by_letter.items())
+                      + r")\b", flags)
 
 
 def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:

@@ -570,16 +570,9 @@ def frame(sentence: str) -> str | None:
     return " ".join(words[:5]) if len(words) >= 5 else None
 
 
-@lru_cache(maxsize=16384)
 def _frames(text: str) -> tuple[str, ...]:
     """The keys of ``text``'s frames in the night's memory (``§frame|…|``), one a sentence that has one."""
-    keys = []
-    for s in _sentences(text):
-        if s.count(" ") >= 4:  # five words or more (masking joins no words): :func:`frame`, its norm
-            words = _mask_digits(_CAPITAL.sub("x", s), "n").lower().rstrip(_NORM_END).split()  # as in _told
-            if len(words) >= 5:
-                keys.append(f"§frame|{' '.join(words[:5])}|")
-    return tuple(keys)
+    return _frame_keys(text)[0]  # read and kept with their limit's
 
 
 def _uses(key: str, used: set[str]) -> int:
@@ -642,7 +635,10 @@ def _masked_runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
     for n in names:
         if n in sentence:
             sentence = _whole_word(n).sub("NAME", sentence)
-    w = _NOT_FIRST_CAPITAL.sub("CAP", _mask_digits(sentence, "N")).lower().split()
+    sentence = _mask_digits(sentence, "N")
+    if not sentence[1:].islower():  # else no capital after the first letter: none to mask
+        sentence = _NOT_FIRST_CAPITAL.sub("CAP", sentence)
+    w = sentence.lower().split()
     # each run's words, in order: w[k], w[k + 1] … w[k + RUN_WORDS - 1]
     return frozenset(map(" ".join, zip(*map(w.__getitem__, _RUN_TAILS))))
 
@@ -650,14 +646,10 @@ def _masked_runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
 _RUN_TAILS = tuple(slice(k, None) for k in range(RUN_WORDS))  # a run's k-th word: w[k:][i]
 
 
-@lru_cache(maxsize=16384)
 def _text_runs(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
     """The keys of ``text``'s runs in the night's memory (``§run|…|``), sentence by sentence
     (a run two sentences share, twice)."""
-    # a sentence of fewer than RUN_WORDS words (its spaces + 1; masking joins, never parts,
-    # words) has no run
-    return tuple(f"§run|{r}|" for s in _sentences(text) if s.count(" ") >= RUN_WORDS - 1
-                 for r in _masked_runs(s, names))
+    return _run_keys(text, names)[0]  # read and kept with their limit's
 
 
 def _run_uses(r: str, used: set[str]) -> int:
@@ -671,16 +663,28 @@ def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> 
 
 @lru_cache(maxsize=16384)
 def _run_keys(text: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``text``'s run keys, and the same at their :data:`RUN_LIMIT`-th use."""
-    keys = _text_runs(text, names)
-    return keys, tuple(f"{k}{RUN_LIMIT}" for k in keys)  # _at(keys, RUN_LIMIT)
+    """``text``'s run keys (:func:`_text_runs`), and the same at their :data:`RUN_LIMIT`-th use."""
+    # a sentence of fewer than RUN_WORDS words (its spaces + 1; masking joins, never parts,
+    # words) has no run
+    runs = [r for s in _sentences(text) if s.count(" ") >= RUN_WORDS - 1 for r in _masked_runs(s, names)]
+    return tuple(f"§run|{r}|" for r in runs), tuple(f"§run|{r}|{RUN_LIMIT}" for r in runs)
 
 
 @lru_cache(maxsize=16384)
 def _frame_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``text``'s frame keys, and the same at their :data:`FRAME_LIMIT`-th use."""
-    keys = _frames(text)
-    return keys, tuple(f"{k}{FRAME_LIMIT}" for k in keys)  # _at(keys, FRAME_LIMIT)
+    """``text``'s frame keys (:func:`_frames`), and the same at their :data:`FRAME_LIMIT`-th use."""
+    frames = []
+    for s in _sentences(text):
+        words = s.split(" ", 5)  # the first five words, and the rest
+        if len(words) == 6 and words[5].rstrip(_NORM_END):
+            # what norm strips from the end is in the rest (masks and lower case leave a letter
+            # there): the frame is the first five words masked, each mask inside one word
+            frames.append(_mask_digits(_CAPITAL.sub("x", s[:len(s) - len(words[5]) - 1]), "n").lower())
+        elif len(words) >= 5:  # :func:`frame`, its norm as in _told (masking joins no words)
+            words = _mask_digits(_CAPITAL.sub("x", s), "n").lower().rstrip(_NORM_END).split()
+            if len(words) >= 5:
+                frames.append(" ".join(words[:5]))
+    return tuple(f"§frame|{f}|" for f in frames), tuple(f"§frame|{f}|{FRAME_LIMIT}" for f in frames)
 
 
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
@@ -700,8 +704,14 @@ def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
 def _slot_line(raw: str) -> str:
     """A rendered line, its spaces collapsed; a candidate's, no space before its punctuation
     too (the whole text is tidied once, at the end)."""
+    if not raw.startswith(" ") and _UNTIDY(raw) is None:
+        return raw  # one space between words, none at the end nor before a mark: as it is (most)
     line = " ".join(raw.split())
     return line if not line or line[0] == "§" or line == "~" else _close_up(line)
+
+
+# a space that is not a plain space, or is followed by a space, a mark or the end
+_UNTIDY = re.compile(r"\s(?:(?<! )|(?=[\s.,;:!?]|\Z))").search
 
 
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
