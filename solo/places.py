@@ -78,13 +78,13 @@ def _pattern(words: tuple[str, ...], flags: int) -> re.Pattern:
 def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:
     """The first word of :data:`INSIDE_WORDS` that ``text`` says outside the names of
     ``places`` ("the way back to the attic crawlspace" names a place; it puts no attic here)."""
-    word = said(INSIDE_WORDS, text)
+    word = _read_inside(text)
     if word is None or not places:
         return word
     low = text.lower()
     for place in sorted({p for place in places for p in (place, short_place(place))}, key=len, reverse=True):
         low = low.replace(place.lower(), " ")
-    return said(INSIDE_WORDS, low)
+    return _read_inside(low)
 
 
 def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: tuple[str, ...] = ()) -> bool:
@@ -92,15 +92,31 @@ def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: t
     overhead indoors, no stairs or hallways out of doors (``outdoors``: the setting says the
     place is not indoors; a place it says nothing of may be either; the names of the
     setting's ``places`` are not read for it)."""
-    return ((wild or not _says(WILD_WORDS, text)) and not (indoors and _says(OUTSIDE_WORDS, text))
+    return ((wild or not _says_wild(text)) and not (indoors and _says_outside(text))
             and not (outdoors and _inside(text, places)))
 
 
 @lru_cache(maxsize=16384)
 def _says(words: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` says one of ``words``."""
     return said(words, text) is not None
+
+
+@lru_cache(maxsize=16384)
+def _says_wild(text: str) -> bool:
+    """``_says(WILD_WORDS, text)``, kept by the line alone."""
+    return _read_wild(text) is not None
+
+
+@lru_cache(maxsize=16384)
+def _says_outside(text: str) -> bool:
+    """``_says(OUTSIDE_WORDS, text)``, kept by the line alone."""
+    return _read_outside(text) is not None
 
 
 @lru_cache(maxsize=16384)
 def _inside(text: str, places: tuple[str, ...]) -> bool:
     return inside_word(text, places) is not None
+
+
+_read_wild, _read_outside, _read_inside = map(_reader, (WILD_WORDS, OUTSIDE_WORDS, INSIDE_WORDS))

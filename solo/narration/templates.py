@@ -539,8 +539,11 @@ def _told(text: str) -> tuple[str, ...]:
     """The normalised sentences of ``text`` the no-repeat rule counts."""
     # a sentence of _sentences has one space between words and none at its ends (lower case
     # adds no space): norm is its lower case stripped, is_question's word count its spaces + 1
-    return tuple(s.lower().rstrip(_NORM_END) for s in _sentences(text)
-                 if len(s) >= 13 and not (s.count(" ") < 10 and s.rstrip(_CLOSERS).endswith("?")))
+    told = []
+    for s in _sentences(text):
+        if len(s) >= 13 and not (s.count(" ") < 10 and s.rstrip(_CLOSERS).endswith("?")):
+            told.append(s.lower().rstrip(_NORM_END))
+    return tuple(told)
 
 
 # ``\d+``, written to open on a digit: found sooner
@@ -673,18 +676,23 @@ def _run_keys(text: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple
 @lru_cache(maxsize=16384)
 def _frame_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``text``'s frame keys (:func:`_frames`), and the same at their :data:`FRAME_LIMIT`-th use."""
-    frames = []
+    keys, at = [], []
     for s in _sentences(text):
         words = s.split(" ", 5)  # the first five words, and the rest
         if len(words) == 6 and words[5].rstrip(_NORM_END):
             # what norm strips from the end is in the rest (masks and lower case leave a letter
             # there): the frame is the first five words masked, each mask inside one word
-            frames.append(_mask_digits(_CAPITAL.sub("x", s[:len(s) - len(words[5]) - 1]), "n").lower())
+            f = _mask_digits(_CAPITAL.sub("x", s[:len(s) - len(words[5]) - 1]), "n").lower()
         elif len(words) >= 5:  # :func:`frame`, its norm as in _told (masking joins no words)
             words = _mask_digits(_CAPITAL.sub("x", s), "n").lower().rstrip(_NORM_END).split()
-            if len(words) >= 5:
-                frames.append(" ".join(words[:5]))
-    return tuple(f"§frame|{f}|" for f in frames), tuple(f"§frame|{f}|{FRAME_LIMIT}" for f in frames)
+            if len(words) < 5:
+                continue
+            f = " ".join(words[:5])
+        else:
+            continue
+        keys.append(f"§frame|{f}|")
+        at.append(f"§frame|{f}|{FRAME_LIMIT}")
+    return tuple(keys), tuple(at)
 
 
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
@@ -769,7 +777,10 @@ def _brief(text: str, most: int) -> bool:
 @lru_cache(maxsize=16384)
 def _longest(text: str) -> int:
     """The word count of ``text``'s longest sentence (0 for none)."""
-    return max((s.count(" ") + 1 for s in _sentences(text)), default=0)  # spaces collapsed
+    sents = _sentences(text)
+    if len(sents) == 1:  # most lines
+        return sents[0].count(" ") + 1  # spaces collapsed
+    return max((s.count(" ") + 1 for s in sents), default=0)
 
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
