@@ -552,8 +552,8 @@ _ASCII_DIGITS = b"0123456789"
 
 
 def _mask_digits(sentence: str, mark: str) -> str:
-    """``_DIGITS.sub(mark, sentence)``: an ASCII sentence with no digit (most) is itself, told
-    without the pattern (an ASCII digit is 0-9)."""
+    """``_DIGITS.sub(mark, sentence)``: an ASCII sentence with no digit (most lines) is returned
+    as it is, found so without the pattern (an ASCII digit is 0-9)."""
     if sentence.isascii() and len(sentence.encode().translate(None, _ASCII_DIGITS)) == len(sentence):
         return sentence
     return _DIGITS.sub(mark, sentence)
@@ -680,8 +680,9 @@ def _frame_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for s in _sentences(text):
         words = s.split(" ", 5)  # the first five words, and the rest
         if len(words) == 6 and words[5].rstrip(_NORM_END):
-            # what norm strips from the end is in the rest (masks and lower case leave a letter
-            # there): the frame is the first five words masked, each mask inside one word
+            # the rest has a character norm keeps (masking and lower case leave one there), so
+            # what norm strips is all in it: the frame is the first five words masked (each
+            # mask lies inside one word)
             f = _mask_digits(_CAPITAL.sub("x", s[:len(s) - len(words[5]) - 1]), "n").lower()
         elif len(words) >= 5:  # :func:`frame`, its norm as in _told (masking joins no words)
             words = _mask_digits(_CAPITAL.sub("x", s), "n").lower().rstrip(_NORM_END).split()
