@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 __all__ = ["short_place", "fits", "said", "WILD_WORDS", "OUTSIDE_WORDS", "INSIDE_WORDS", "inside_word"]
@@ -31,40 +32,59 @@ INSIDE_WORDS = ("hallway", "corridor", "the stairs", "staircase", "the attic", "
                 "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down", "trapdoor",
                 "three doors", "the shelf", "on the wall", "the mirror")
 
-_WORDS: dict[tuple[tuple[str, ...], bool], re.Pattern] = {}
 _TYPOGRAPHY = str.maketrans(dict.fromkeys("‘’“”–—…", "\x00"))
 
 
 def said(words: tuple[str, ...], text: str) -> str | None:
     """The first of ``words`` that ``text`` says (whole words, any case), or None."""
-    # plain lower-case ASCII words in plain ASCII text (curly quotes and dashes, which neither
-    # are word characters nor in any word, read as another such): read lowered, the same
-    # match found sooner than in any case
-    probe = text if text.isascii() else text.translate(_TYPOGRAPHY)
-    lowered = probe.isascii() and _plain(words)
-    pattern = _WORDS.get((words, lowered))
-    if pattern is None:  # compiled when first needed
-        pattern = _WORDS[words, lowered] = re.compile(
-            r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", 0 if lowered else re.I)
-    m = pattern.search(probe.lower() if lowered else text)
-    return m.group(0).lower() if m else None
+    return _reader(words)(text)
 
 
 @lru_cache(maxsize=256)
-def _plain(words: tuple[str, ...]) -> bool:
-    return all(w.isascii() and w == w.lower() and "\x00" not in w for w in words)
+def _reader(words: tuple[str, ...]) -> Callable[[str], str | None]:
+    """:func:`said` for ``words``: its searches compiled when first needed."""
+    plain = all(w.isascii() and w == w.lower() and "\x00" not in w for w in words)
+    searches: dict[bool, Callable[[str], re.Match | None]] = {}
+
+    def read(text: str) -> str | None:
+        # plain lower-case ASCII words in plain ASCII text (curly quotes and dashes, which neither
+        # are word characters nor in any word, read as another such): read lowered, the same
+        # match found sooner than in any case
+        probe = text if text.isascii() else text.translate(_TYPOGRAPHY)
+        lowered = plain and probe.isascii()
+        search = searches.get(lowered)
+        if search is None:
+            search = searches[lowered] = _pattern(words, 0 if lowered else re.I).search
+        m = search(probe.lower() if lowered else text)
+        return m.group(0).lower() if m else None
+
+    return read
+
+
+def _pattern(words: tuple[str, ...], flags: int) -> re.Pattern:
+    """``words`` as whole words. In lowered text, written to be found sooner: opened on a first
+    letter of one, and the words grouped by that letter (in their order: at one place, only
+    the words of one letter can match, and the first of them that does is the one told)."""
+    if flags or not words or not all(words):
+        return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", flags)
+    by_letter: dict[str, list[str]] = {}
+    for w in words:
+        by_letter.setdefault(w[0], []).append(re.escape(w[1:]))
+    return re.compile("(?=[" + "".join(re.escape(c) for c in sorted(by_letter)) + r"])\b(?:"
+                      + "|".join(re.escape(c) + "(?:" + "|".join(rest) + ")" for c, rest in by_letter.items())
+                      + r")\b", flags)
 
 
 def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:
     """The first word of :data:`INSIDE_WORDS` that ``text`` says outside the names of
     ``places`` ("the way back to the attic crawlspace" names a place; it puts no attic here)."""
-    word = said(INSIDE_WORDS, text)
+    word = _read_inside(text)
     if word is None or not places:
         return word
     low = text.lower()
     for place in sorted({p for place in places for p in (place, short_place(place))}, key=len, reverse=True):
         low = low.replace(place.lower(), " ")
-    return said(INSIDE_WORDS, low)
+    return _read_inside(low)
 
 
 def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: tuple[str, ...] = ()) -> bool:
@@ -72,15 +92,31 @@ def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: t
     overhead indoors, no stairs or hallways out of doors (``outdoors``: the setting says the
     place is not indoors; a place it says nothing of may be either; the names of the
     setting's ``places`` are not read for it)."""
-    return ((wild or not _says(WILD_WORDS, text)) and not (indoors and _says(OUTSIDE_WORDS, text))
+    return ((wild or not _says_wild(text)) and not (indoors and _says_outside(text))
             and not (outdoors and _inside(text, places)))
 
 
 @lru_cache(maxsize=16384)
 def _says(words: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` says one of ``words``."""
     return said(words, text) is not None
+
+
+@lru_cache(maxsize=16384)
+def _says_wild(text: str) -> bool:
+    """``_says(WILD_WORDS, text)``, kept by the line alone."""
+    return _read_wild(text) is not None
+
+
+@lru_cache(maxsize=16384)
+def _says_outside(text: str) -> bool:
+    """``_says(OUTSIDE_WORDS, text)``, kept by the line alone."""
+    return _read_outside(text) is not None
 
 
 @lru_cache(maxsize=16384)
 def _inside(text: str, places: tuple[str, ...]) -> bool:
     return inside_word(text, places) is not None
+
+
+_read_wild, _read_outside, _read_inside = map(_reader, (WILD_WORDS, OUTSIDE_WORDS, INSIDE_WORDS))

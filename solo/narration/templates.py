@@ -289,11 +289,12 @@ def _tidy(text: str) -> str:
 def _close_up(line: str) -> str:
     """``line`` (its spaces collapsed, so one space is the only space) without the space
     before its punctuation: what a pattern of spaces then a mark, replaced by the mark, leaves."""
-    if " " in line:
-        for mark in ".,;:!?":
-            if " " + mark in line:
-                line = line.replace(" " + mark, mark)
-    return line
+    return _SPACE_MARK.sub("", line) if " " in line else line
+
+
+# a space before a mark: removing each such space in one pass leaves what replacing " ." by
+# ".", then " ,", … would (a removal joins a mark to a letter, never a space to a mark)
+_SPACE_MARK = re.compile(r" (?=[.,;:!?])")
 
 
 class TemplateNarrator:
@@ -497,17 +498,31 @@ def sentences(text: str) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _sentences(text: str) -> tuple[str, ...]:
-    return tuple(s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip())
+    """``text``'s sentences (:func:`sentences`), each with its spaces collapsed (one space
+    between words, none at either end): what the readers below rely on."""
+    line = " ".join(text.split())
+    if _SENTENCE_BREAK.search(line) is None:  # one sentence (most lines): no split to make
+        return (line,) if line else ()
+    return tuple(s.strip() for s in _SENTENCE_END.split(line) if s.strip())
+
+
+# where _SENTENCE_END splits, its mark included: it opens on the mark, so it is found sooner
+_SENTENCE_BREAK = re.compile(r"[.!?…][\"”’)]*\s+(?=[\"“(]?[A-Z0-9])")
+#: What :func:`norm` strips from a sentence's end, and what a question may end with after its "?".
+_NORM_END = ".!?…\"”’ "
+_CLOSERS = "\"”’)"
 
 
 def is_question(sentence: str) -> bool:
     """A director's short question ("What do you do, Eddie?"): free to repeat."""
-    return sentence.rstrip("\"”’)").endswith("?") and len(sentence.split()) <= 10
+    return sentence.rstrip(_CLOSERS).endswith("?") and len(sentence.split()) <= 10
 
 
 @lru_cache(maxsize=16384)
 def norm(sentence: str) -> str:
-    return " ".join(sentence.lower().split()).rstrip(".!?…\"”’ ")
+    """``sentence`` as the no-repeat memory keeps it: lower case, spaces collapsed, no end
+    marks or closing quotes."""
+    return " ".join(sentence.lower().split()).rstrip(_NORM_END)
 
 
 def counted(sentence: str) -> bool:
@@ -522,10 +537,26 @@ def _fresh(text: str, used: set[str]) -> bool:
 @lru_cache(maxsize=16384)
 def _told(text: str) -> tuple[str, ...]:
     """The normalised sentences of ``text`` the no-repeat rule counts."""
-    return tuple(norm(s) for s in _sentences(text) if counted(s))
+    # a sentence of _sentences has one space between words and none at its ends (lower case
+    # adds no space): norm is its lower case stripped, is_question's word count its spaces + 1
+    told = []
+    for s in _sentences(text):
+        if len(s) >= 13 and not (s.count(" ") < 10 and s.rstrip(_CLOSERS).endswith("?")):
+            told.append(s.lower().rstrip(_NORM_END))
+    return tuple(told)
 
 
-_DIGITS = re.compile(r"\d+")
+# ``\d+``, written to open on a digit: found sooner
+_DIGITS = re.compile(r"\d\d*")
+_ASCII_DIGITS = b"0123456789"
+
+
+def _mask_digits(sentence: str, mark: str) -> str:
+    """``_DIGITS.sub(mark, sentence)``: an ASCII sentence with no digit (most lines) is returned
+    as it is, found so without the pattern (an ASCII digit is 0-9)."""
+    if sentence.isascii() and len(sentence.encode().translate(None, _ASCII_DIGITS)) == len(sentence):
+        return sentence
+    return _DIGITS.sub(mark, sentence)
 
 #: How often one frame (a sentence's first five words, names and numbers masked) may open a
 #: sentence in a night while the slot has other candidates.
@@ -542,10 +573,9 @@ def frame(sentence: str) -> str | None:
     return " ".join(words[:5]) if len(words) >= 5 else None
 
 
-@lru_cache(maxsize=16384)
 def _frames(text: str) -> tuple[str, ...]:
     """The keys of ``text``'s frames in the night's memory (``§frame|…|``), one a sentence that has one."""
-    return tuple(f"§frame|{f}|" for f in map(frame, _sentences(text)) if f is not None)
+    return _frame_keys(text)[0]  # read and kept with their limit's
 
 
 def _uses(key: str, used: set[str]) -> int:
@@ -600,19 +630,29 @@ def runs(sentence: str, names: Sequence[str] = ()) -> frozenset[str]:
 
 @lru_cache(maxsize=16384)
 def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
+    return _masked_runs(sentence, names)
+
+
+def _masked_runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
+    """:func:`runs`, not kept: a sentence is mostly read in one text only."""
     for n in names:
         if n in sentence:
             sentence = _whole_word(n).sub("NAME", sentence)
-    sentence = _NOT_FIRST_CAPITAL.sub("CAP", _DIGITS.sub("N", sentence))
+    sentence = _mask_digits(sentence, "N")
+    if not sentence[1:].islower():  # else no capital after the first letter: none to mask
+        sentence = _NOT_FIRST_CAPITAL.sub("CAP", sentence)
     w = sentence.lower().split()
-    return frozenset(" ".join(w[k:k + RUN_WORDS]) for k in range(len(w) - RUN_WORDS + 1))
+    # each run's words, in order: w[k], w[k + 1] … w[k + RUN_WORDS - 1]
+    return frozenset(map(" ".join, zip(*map(w.__getitem__, _RUN_TAILS))))
 
 
-@lru_cache(maxsize=16384)
+_RUN_TAILS = tuple(slice(k, None) for k in range(RUN_WORDS))  # a run's k-th word: w[k:][i]
+
+
 def _text_runs(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
     """The keys of ``text``'s runs in the night's memory (``§run|…|``), sentence by sentence
     (a run two sentences share, twice)."""
-    return tuple(f"§run|{r}|" for s in _sentences(text) for r in _runs(s, names))
+    return _run_keys(text, names)[0]  # read and kept with their limit's
 
 
 def _run_uses(r: str, used: set[str]) -> int:
@@ -626,16 +666,34 @@ def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> 
 
 @lru_cache(maxsize=16384)
 def _run_keys(text: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``text``'s run keys, and the same at their :data:`RUN_LIMIT`-th use."""
-    keys = _text_runs(text, names)
-    return keys, _at(keys, RUN_LIMIT)
+    """``text``'s run keys (:func:`_text_runs`), and the same at their :data:`RUN_LIMIT`-th use."""
+    # a sentence of fewer than RUN_WORDS words (its spaces + 1; masking joins, never parts,
+    # words) has no run
+    runs = [r for s in _sentences(text) if s.count(" ") >= RUN_WORDS - 1 for r in _masked_runs(s, names)]
+    return tuple(f"§run|{r}|" for r in runs), tuple(f"§run|{r}|{RUN_LIMIT}" for r in runs)
 
 
 @lru_cache(maxsize=16384)
 def _frame_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``text``'s frame keys, and the same at their :data:`FRAME_LIMIT`-th use."""
-    keys = _frames(text)
-    return keys, _at(keys, FRAME_LIMIT)
+    """``text``'s frame keys (:func:`_frames`), and the same at their :data:`FRAME_LIMIT`-th use."""
+    keys, at = [], []
+    for s in _sentences(text):
+        words = s.split(" ", 5)  # the first five words, and the rest
+        if len(words) == 6 and words[5].rstrip(_NORM_END):
+            # the rest has a character norm keeps (masking and lower case leave one there), so
+            # what norm strips is all in it: the frame is the first five words masked (each
+            # mask lies inside one word)
+            f = _mask_digits(_CAPITAL.sub("x", s[:len(s) - len(words[5]) - 1]), "n").lower()
+        elif len(words) >= 5:  # :func:`frame`, its norm as in _told (masking joins no words)
+            words = _mask_digits(_CAPITAL.sub("x", s), "n").lower().rstrip(_NORM_END).split()
+            if len(words) < 5:
+                continue
+            f = " ".join(words[:5])
+        else:
+            continue
+        keys.append(f"§frame|{f}|")
+        at.append(f"§frame|{f}|{FRAME_LIMIT}")
+    return tuple(keys), tuple(at)
 
 
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
@@ -655,8 +713,14 @@ def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
 def _slot_line(raw: str) -> str:
     """A rendered line, its spaces collapsed; a candidate's, no space before its punctuation
     too (the whole text is tidied once, at the end)."""
+    if not raw.startswith(" ") and _UNTIDY(raw) is None:
+        return raw  # one space between words, none at the end nor before a mark: as it is (most)
     line = " ".join(raw.split())
     return line if not line or line[0] == "§" or line == "~" else _close_up(line)
+
+
+# a space that is not a plain space, or is followed by a space, a mark or the end
+_UNTIDY = re.compile(r"\s(?:(?<! )|(?=[\s.,;:!?]|\Z))").search
 
 
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
@@ -714,7 +778,10 @@ def _brief(text: str, most: int) -> bool:
 @lru_cache(maxsize=16384)
 def _longest(text: str) -> int:
     """The word count of ``text``'s longest sentence (0 for none)."""
-    return max((len(s.split()) for s in _sentences(text)), default=0)
+    sents = _sentences(text)
+    if len(sents) == 1:  # most lines
+        return sents[0].count(" ") + 1  # spaces collapsed
+    return max((s.count(" ") + 1 for s in sents), default=0)
 
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
