@@ -6,14 +6,13 @@ configuration (nott-playtest-configuration.md). See docs/rulings.md for every di
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
+from ..values import Value, replace
 from .errors import SetupError
 
 
-@dataclass(frozen=True, slots=True)
-class Ruleset:
+class Ruleset(Value):
     """Rule knobs the engine supports.
 
     - ``trophy_start``: ``"ten"`` — "the Director takes the bottom card (a random 10) from the
