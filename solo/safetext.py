@@ -194,6 +194,8 @@ def unsafe_reason(text: str) -> str | None:
     """Why ``text`` may not be kept as one line of a save as it is, or None if it may: it is
     not UTF-8, holds a newline, tab, control or invisible format character, or a terminal
     control sequence."""
+    if text.isprintable():
+        return None  # no control, format, surrogate or separator character: none of the above
     if has_surrogates(text):
         return "it is not UTF-8 text"
     for ch in text:
