@@ -21,14 +21,13 @@ from ..nott import events as E
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
 from ..nott.describe import mechanics, strike_ordinal, threat_label
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
+from ..safetext import safe
 
 FORMS = ("story", "log")
 
 
 def _md(text: str) -> str:
     """Keep player/LLM text from breaking the Markdown layout (and off the terminal's controls)."""
-    from ..safetext import safe
-
     return " ".join(safe(text).replace("|", "\\|").split())
 
 
@@ -128,11 +127,11 @@ def _header(night, form: str) -> str:
 def _notes(step, told_award: bool = False) -> str:
     """The step's table notes. When the director's own prose has told the award, its note
     gives only how it was judged (the award is announced once)."""
+    if not step.note:
+        return ""
     from ..director.awards import NOTE_HEAD
     from .saveform import NOTE_SEP
 
-    if not step.note:
-        return ""
     parts = [n for n in step.note.split(NOTE_SEP) if n.strip()]
     if told_award:  # "… to Casey: the trope. (Judged by X: “r”.)" → "Judged by X: “r”."
         parts = ["Judged by " + n.split(". (Judged by ", 1)[1].removesuffix(")")
