@@ -31,6 +31,9 @@ from .saveform import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_B
                        SaveError, compact, write_body)
 from .text import MAX_LINE
 from .transcript import Transcript
+from ..director.beats import beats_from_events
+from ..narration.base import Retraction
+from ..narration.beats import Beat
 from ..values import Record
 
 if TYPE_CHECKING:
@@ -321,8 +324,6 @@ class Night:
         return reply(question, game=self.game, fiction=self.story, seed=self.seed, step=step, setting=self.setting)
 
     def _answer_beat(self, reply):
-        from ..narration.beats import Beat
-
         who = reply.question.who
         return Beat("answer", {**reply.context(), "name": self.names[who] if who is not None else None,
                                "living": [self.names[i] for i in self.game.living()]})
@@ -435,8 +436,6 @@ class Night:
         """Print and narrate, one table moment at a time (a new Threat Card or the ending
         starts a new moment, so narration follows the mechanics it tells). A model that tells
         a Test in one request gets the whole step at once, after its mechanics."""
-        from ..director.beats import beats_from_events
-
         merging = self._merging()
         pending: list = []
         for segment in segments(events):
@@ -461,7 +460,6 @@ class Night:
         """An award beat told with the trope the director's note names."""
         if beat.kind != "award":
             return beat
-        from ..narration.beats import Beat
         from ..director.awards import trope_of
 
         trope = trope_of(note)
@@ -477,8 +475,6 @@ class Night:
         """Advance the fiction by each beat and tell it; the (kind, text) pairs told. A model
         that merges tells each stretch of beats (an outcome to the next Threat Card) in one
         request; short table talk and the ending stay beats of their own."""
-        from ..narration.beats import Beat
-
         told: list[tuple[str, str]] = []
         story = self.story
         enriched = []
@@ -527,8 +523,6 @@ class Night:
 
     def _speak(self, group: list, before, after, told: list) -> None:
         """Tell ``group`` (one beat, or a merged stretch) through the narrator, streaming."""
-        from ..narration.base import Retraction
-
         narrator = self.narrator
         if len(group) == 1 and group[0].kind == "answer" and group[0].get("text"):
             stream = iter([group[0]["text"]])  # decided word for word (the state, a fact): no voice needed
