@@ -328,12 +328,11 @@ def test_a_character_without_archetype_or_why_is_told_with_empty_words():
 
 
 def test_the_rules_strikes_to_die_decide_which_strike_the_death_tells(game):
-    import dataclasses
 
-    game.rules = dataclasses.replace(game.rules, strikes_to_die=2)
+    game.rules = game.rules.with_(strikes_to_die=2)
     assert beats_from_events(game, [E.StrikeGained(SID, 2, "x")]) == []
     assert kinds(beats_from_events(game, [E.StrikeGained(SID, 1, "x")])) == ["strike"]
-    game.rules = dataclasses.replace(game.rules, strikes_to_die=4)
+    game.rules = game.rules.with_(strikes_to_die=4)
     assert kinds(beats_from_events(game, [E.StrikeGained(SID, 3, "x")])) == ["strike"]
 
 
