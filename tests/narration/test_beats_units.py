@@ -328,7 +328,6 @@ def test_a_character_without_archetype_or_why_is_told_with_empty_words():
 
 
 def test_the_rules_strikes_to_die_decide_which_strike_the_death_tells(game):
-
     game.rules = game.rules.with_(strikes_to_die=2)
     assert beats_from_events(game, [E.StrikeGained(SID, 2, "x")]) == []
     assert kinds(beats_from_events(game, [E.StrikeGained(SID, 1, "x")])) == ["strike"]
