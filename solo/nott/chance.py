@@ -56,17 +56,30 @@ CHANCE_POINTS = {
 class SeededChance(SeededSource):
     """Pseudo-random chance from a seed: same seed, same night."""
 
-    __slots__ = ("_random",)
+    __slots__ = ("_random", "_state")
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
         self._random = self._rng.random
+        self._state = None  # the state as last read or set, until the next draw
+
+    def getstate(self) -> Any:
+        """The source's position (read once between draws: a game keeps it before every action)."""
+        if self._state is None:
+            self._state = self._rng.getstate()
+        return self._state
+
+    def setstate(self, state: Any) -> None:
+        self._rng.setstate(state)
+        self._state = state
 
     def roll(self) -> tuple[int, int]:
+        self._state = None
         r = self._random
         return int(r() * 10), int(r() * 4) + 1
 
     def shuffle(self, pile: list[int], what: str) -> None:
+        self._state = None
         r = self._random
         if what == "trophy":
             # Only the Trophy Pile's top card is ever read, cards are only ever added on top,
@@ -82,6 +95,7 @@ class SeededChance(SeededSource):
         pile.sort(key=lambda _card: r())
 
     def choose(self, cards: Sequence[int], what: str) -> int:
+        self._state = None
         return int(self._random() * len(cards))
 
 
