@@ -585,10 +585,6 @@ def _uses(key: str, used: set[str]) -> int:
     return k
 
 
-def _frame_uses(f: str, used: set[str]) -> int:
-    return _uses(f"§frame|{f}|", used)
-
-
 def _frames_free(text: str, used: set[str]) -> bool:
     # a count is kept as its keys 1, 2 … n: with no key at the limit, every count is below it
     return (used.isdisjoint(_at(_frames(text), FRAME_LIMIT))
@@ -653,10 +649,6 @@ def _text_runs(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
     """The keys of ``text``'s runs in the night's memory (``§run|…|``), sentence by sentence
     (a run two sentences share, twice)."""
     return _run_keys(text, names)[0]  # read and kept with their limit's
-
-
-def _run_uses(r: str, used: set[str]) -> int:
-    return _uses(f"§run|{r}|", used)
 
 
 def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> bool:
