@@ -97,20 +97,14 @@ def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: t
 
 
 @lru_cache(maxsize=16384)
-def _says(words: tuple[str, ...], text: str) -> bool:
-    """Whether ``text`` says one of ``words``."""
-    return said(words, text) is not None
-
-
-@lru_cache(maxsize=16384)
 def _says_wild(text: str) -> bool:
-    """``_says(WILD_WORDS, text)``, kept by the line alone."""
+    """Whether ``text`` says one of :data:`WILD_WORDS` (kept by the line alone)."""
     return _read_wild(text) is not None
 
 
 @lru_cache(maxsize=16384)
 def _says_outside(text: str) -> bool:
-    """``_says(OUTSIDE_WORDS, text)``, kept by the line alone."""
+    """Whether ``text`` says one of :data:`OUTSIDE_WORDS` (kept by the line alone)."""
     return _read_outside(text) is not None
 
 

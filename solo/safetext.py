@@ -196,6 +196,11 @@ def unsafe_reason(text: str) -> str | None:
     control sequence."""
     if text.isprintable():
         return None  # no control, format, surrogate or separator character: none of the above
+    return _every_check(text)
+
+
+def _every_check(text: str) -> str | None:
+    """:func:`unsafe_reason`, read through every check in turn."""
     if has_surrogates(text):
         return "it is not UTF-8 text"
     for ch in text:

@@ -52,21 +52,9 @@ def test_a_plain_text_comes_back_itself():
     assert safetext.safe(text) is text
 
 
-def every_step_reason(text: str):
-    """Why a text may not be one line of a save, read through every check in turn."""
-    if safetext.has_surrogates(text):
-        return "it is not UTF-8 text"
-    for ch in text:
-        if ch in "\n\t" or _invisible(ch):
-            return f"it holds the invisible or control character U+{ord(ch):04X}"
-    if strip_control(text) != text:
-        return "it holds a terminal control sequence"
-    return None
-
-
 @settings(max_examples=1000, deadline=None)
 @given(TEXTS)
 def test_unsafe_reason_is_every_check(text):
     """A printable text is passed at once (str.isprintable: no control, format, surrogate or
     separator character): the same answer as every check gives."""
-    assert safetext.unsafe_reason(text) == every_step_reason(text)
+    assert safetext.unsafe_reason(text) == safetext._every_check(text)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
+
 from ..values import Value
 
 GAP = 3  # most words between two terms of a phrasing

@@ -587,8 +587,8 @@ def _uses(key: str, used: set[str]) -> int:
 
 def _frames_free(text: str, used: set[str]) -> bool:
     # a count is kept as its keys 1, 2 … n: with no key at the limit, every count is below it
-    return (used.isdisjoint(_at(_frames(text), FRAME_LIMIT))
-            or all(_uses(f, used) < FRAME_LIMIT for f in _frames(text)))
+    keys, at = _frame_keys(text)
+    return used.isdisjoint(at) or all(_uses(f, used) < FRAME_LIMIT for f in keys)
 
 
 @lru_cache(maxsize=16384)
@@ -651,9 +651,11 @@ def _text_runs(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
     return _run_keys(text, names)[0]  # read and kept with their limit's
 
 
-def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int) -> bool:
-    keys = _text_runs(text, tuple(names))
-    return used.isdisjoint(_at(keys, limit)) or all(_uses(r, used) < limit for r in keys)
+def _runs_below(text: str, used: set[str], names: Sequence[str], limit: int = RUN_LIMIT) -> bool:
+    keys, at = _run_keys(text, tuple(names))
+    if limit != RUN_LIMIT:
+        at = _at(keys, limit)
+    return used.isdisjoint(at) or all(_uses(r, used) < limit for r in keys)
 
 
 @lru_cache(maxsize=16384)
@@ -828,12 +830,10 @@ def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] =
         if not used.isdisjoint(_told(c)):
             continue
         fresh.append(c)
-        runs, runs_at = _run_keys(c, names)
-        if not used.isdisjoint(runs_at) and not all(_uses(r, used) < RUN_LIMIT for r in runs):
+        if not _runs_below(c, used, names):
             continue
         new_runs.append(c)
-        frames, frames_at = _frame_keys(c)
-        if not used.isdisjoint(frames_at) and not all(_uses(f, used) < FRAME_LIMIT for f in frames):
+        if not _frames_free(c, used):
             continue
         free.append(c)
         if (not bang or "!" + norm(c) not in used) and (not brief or _longest(c) <= brief):

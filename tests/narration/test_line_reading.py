@@ -135,7 +135,7 @@ HARD = ["", " ", "...", "?!", "…", "“”", "a  .  B", "Sid walks. Pam runs! 
 def _fresh() -> None:
     """Every reader cache emptied: each example is read for the first time."""
     for f in (t._sentences, t._told, t._frame_keys, t._run_keys, t._longest, t._runs, places._says_wild, places._says_outside,
-              t.frame, t.norm, t._slot_line, places._says, places._inside):
+              t.frame, t.norm, t._slot_line, places._inside):
         f.cache_clear()
 
 
