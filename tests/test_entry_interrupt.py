@@ -18,8 +18,9 @@ import solo
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = Path(sys.executable).parent / "solo"
 PACKAGE = Path(solo.__file__).resolve().parent
-#: After the start: in the interpreter's start-up, solo's imports, its options, the nights.
-DELAYS = (0.0, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.13, 0.17, 0.2)
+#: After the start: in the interpreter's start-up, solo's imports, its options, the nights (dense where
+#: solo's own start-up falls on this machine: some 15–20 ms in, about 5 ms wide).
+DELAYS = (0.0, 0.005, 0.01, 0.0125, 0.015, 0.0175, 0.02, 0.025, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.13, 0.17, 0.2)
 
 
 def interrupted(command: list[str], delay: float) -> tuple[int, str]:
