@@ -38,9 +38,10 @@ ENTRY_IMPORTS = ("from .entry import run", "from solo.entry import run")
 
 
 def frames(err: str) -> list[tuple[str, str]]:
-    """(file, source line) of each frame of the tracebacks in ``err``."""
+    """(file, source line) of each frame of the tracebacks in ``err`` ("" at line 0: the frame
+    had not run a line yet)."""
     lines = err.splitlines()
-    return [(line.split('"')[1], lines[i + 1].strip() if i + 1 < len(lines) else "")
+    return [(line.split('"')[1], lines[i + 1].strip() if i + 1 < len(lines) and ", line 0," not in line else "")
             for i, line in enumerate(lines) if line.startswith('  File "')]
 
 
@@ -49,7 +50,7 @@ def in_solo(where: str, source: str) -> bool:
     guard: it is the script's, or runpy's, and the package's one-line ``__init__``)."""
     path = Path(where)
     if path == SCRIPT or path == PACKAGE / "__main__.py":
-        return source not in ENTRY_IMPORTS
+        return source not in ("", *ENTRY_IMPORTS)  # not before its first line, nor in the entry's import
     return PACKAGE in path.parents and path != PACKAGE / "__init__.py"
 
 
