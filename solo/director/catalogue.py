@@ -26,6 +26,17 @@ CAMP_LOCATIONS = (
     "the shuttered infirmary",
 )
 
+#: How the default night opens (the director chooses one): the scene, and what it makes true
+#: (asked "is the road still out?", the director answers from it).
+CAMP_SCENES = (
+    ("The last road out washed away an hour ago; the camp is dark, the lake is still, and it is the thirteenth.",
+     ("the road is out", "the road is washed away", "the road is blocked", "the camp is dark", "the lake is still")),
+    ("Camp Crystal Pines has been closed for thirteen years, and tonight someone left the gate open.",
+     ("the camp is closed", "the gate is open", "the camp is empty")),
+    ("Camp Crystal Pines has been shut since the summer it happened, thirteen years ago tonight.",
+     ("the camp is closed", "the camp is empty")),
+)
+
 #: What each place of the camp owns (the setting model: docs/narration.md, "The setting"):
 #: whether it is indoors, the sounds heard there and the threats that can happen only there.
 CAMP_PLACES = {

@@ -1,0 +1,159 @@
+"""Facts: what an answer, the opening or the playset has established, matched on meaning.
+
+A fact is a subject and a predicate, each read as a set of lemmas ("the cellar door" →
+{cellar, door}; "standing open" → {open}: *stand*, *stay*, *still* and the like say nothing of
+the fact), and whether it holds. A question matches a fact when it is about the same subject
+(the same character, thing or place of the night, or the same words: "the door to the cellar"
+is "the cellar door") and asks the same predicate, or the other way round ("closed" is "not
+open", "unlocked" is "not locked"); so a question asked again in other words gets the answer it
+had, and the oracle never answers against what is known.
+"""
+
+from __future__ import annotations
+
+from ..values import Value
+from .understand import AUX, WH, Reading
+
+#: Words that carry nothing of a fact ("is the cellar door *still standing* open?").
+LIGHT = frozenset("be stand stay remain still really just seem look appear get keep sit lie right now all even "
+                  "actually currently yet already anymore any more so very too quite do have go come there "
+                  "that this it its one thing way like kind sort tonight".split())
+#: Predicates that are the other way round of another: the key reads them as that one, negated.
+ANTONYMS = {"closed": "open", "close": "open", "shut": "open", "unlocked": "lock", "unlock": "lock",
+            "locked": "lock", "dead": "alive", "empty": "full", "off": "on", "dark": "lit", "unlit": "lit",
+            "outside": "inside", "away": "near", "far": "near", "asleep": "awake", "absent": "there",
+            "unsafe": "safe", "unarmed": "armed", "unseen": "seen", "unknown": "known", "broken": "work",
+            "working": "work", "false": "true", "fake": "real", "unplugged": "plug", "unplug": "plug",
+            "plugged": "plug", "disconnected": "connect", "disconnect": "connect", "connected": "connect",
+            "passable": "out", "impassable": "out", "blocked": "clear", "block": "clear", "open-ended": "open"}
+#: Predicates whose antonym above is itself, read the positive way (no flip).
+_SAME = frozenset({"locked", "working", "plugged", "connected", "impassable"})
+_KEEP_SMALL = frozenset("out in off on open inside outside away up down here there near far".split())
+_CONTENT_POS = frozenset("NOUN PROPN ADJ VERB NUM X".split())
+_STOP_PLAIN = frozenset("a an the this that these those of to in on at by for from with into and or but so then "
+                        "i me my we us our you your he him his she her they them their it its is are was were am "
+                        "do does did can could will would shall should may might must has have had not no".split())
+
+
+class Fact(Value):
+    """What is known: a subject, a predicate, whether it holds, and when it was said."""
+
+    subject: frozenset  # lemmas, or {"person:2"} for a mention of the night
+    head: str  # the subject's head lemma ("door"), or the mention
+    predicate: frozenset  # lemmas
+    yes: bool | None  # None: an open question's answer
+    form: str  # "yesno" or "open"
+    wh: str | None = None
+    tests: int | None = None  # a fact of the moment ("where is it now?"): holds only until the next Test
+    text: str | None = None  # the answer as it was told (kept once told)
+    statement: str | None = None  # the fact told back as a statement
+    question: str | None = None
+    source: str = "answer"  # answer, opening, playset
+
+    def matches(self, other: "Fact") -> bool:
+        """Same subject, same predicate (one may say more: "washed out" and "out"), same form."""
+        if self.form != other.form or self.wh != other.wh:
+            return False
+        if not _same_subject(self, other):
+            return False
+        a, b = self.predicate, other.predicate
+        if not a and not b:
+            return True
+        return bool(a & b) and (a <= b or b <= a)
+
+
+def _same_subject(a: Fact, b: Fact) -> bool:
+    if a.subject == b.subject:
+        return True
+    if not a.subject or not b.subject or a.head != b.head:
+        return False
+    return a.subject <= b.subject or b.subject <= a.subject
+
+
+def _lemma(t) -> str:
+    return (t.lemma or t.text).lower()
+
+
+def _content(parse, indices) -> tuple[frozenset, bool]:
+    """Content lemmas of the tokens at ``indices`` (antonyms read the other way), and whether
+    an odd number of antonyms turned it over."""
+    out = set()
+    flips = False
+    for k in indices:
+        t = parse[k]
+        low, lem = t.lower, _lemma(t)
+        if low in WH or low in AUX or lem in LIGHT or low in LIGHT:
+            continue
+        if parse.parsed:
+            keep = t.pos in _CONTENT_POS and t.dep not in ("aux", "auxpass", "neg") or low in _KEEP_SMALL
+        else:
+            keep = low not in _STOP_PLAIN and low[:1].isalnum()
+        if not keep or not low[:1].isalnum():
+            continue
+        word = low if low in ANTONYMS else lem
+        if word in ANTONYMS:
+            if word not in _SAME and ANTONYMS[word] != word:
+                flips = not flips
+            word = ANTONYMS[word]
+        elif word.startswith("un") and len(word) > 5 and word.endswith("ed"):
+            flips, word = not flips, word[2:-2] if word[2:-2] else word
+        out.add(word)
+    return frozenset(out), flips
+
+
+def fact_of(r: Reading, tests: int | None = None) -> tuple[Fact, bool] | None:
+    """The fact a question asks about, and whether it asks it the other way round; None when
+    it names nothing to keep ("is it?")."""
+    parse = r.parse
+    if not parse:
+        return None
+    about = r.about
+    span = r.subject if r.subject is not None else (about.start, about.end) if about is not None else None
+    mention = about if about is not None and about.kind in ("person", "thing", "place", "killer", "night") else None
+    if mention is not None:
+        subject = frozenset({f"{mention.kind}:{mention.ref}"})
+        head = f"{mention.kind}:{mention.ref}"
+        taken = set(range(mention.start, mention.end))
+        if span is not None and mention.start >= span[0] and mention.end <= span[1]:
+            taken |= set(range(*span))
+    elif span is not None:
+        subject, _ = _content(parse, range(*span))
+        head_k = next((k for k in range(span[1] - 1, span[0] - 1, -1) if parse[k].dep in ("nsubj", "nsubjpass")
+                       or k == span[1] - 1), span[1] - 1)
+        head = _lemma(parse[head_k])
+        taken = set(range(*span))
+    else:
+        subject, head, taken = frozenset(), "", set()
+    rest = [k for k in range(len(parse)) if k not in taken]
+    predicate, flips = _content(parse, rest)
+    if not subject and not predicate:
+        return None
+    negated = r.negated != flips
+    return Fact(subject, head, predicate, None, r.form, r.wh if r.form == "open" else None, tests,
+                question=r.text), negated
+
+
+def statement_fact(text: str, source: str) -> Fact | None:
+    """A fact the opening or the playset states ("The last road out washed away"): its
+    subject, its predicate, and whether it holds (a "not" in it: it does not)."""
+    from .. import english
+    from .understand import Lexicon, read
+
+    r = read(text, Lexicon([]))
+    found = fact_of(r)
+    if found is None:
+        return None
+    fact, negated = found
+    return Fact(fact.subject, fact.head, fact.predicate, not negated, "yesno", None, None,
+                text=None, statement=english.normal(text).rstrip(".") or None, question=None, source=source)
+
+
+def find(known: list[Fact], asked: Fact, tests: int) -> Fact | None:
+    """The known fact ``asked`` is about (the latest), if any: facts of a moment only within
+    their own Test."""
+    for fact in reversed(known):
+        if fact.tests is not None and fact.tests != tests:
+            continue
+        if fact.matches(asked):
+            return fact
+    return None
