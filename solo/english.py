@@ -290,6 +290,16 @@ def lemma_of(word: str, pos: str | None = None) -> str:
     return low
 
 
+def known_word(word: str) -> bool:
+    """Whether lemminflect's English knows ``word`` ("hurting" is a word, "hurtt" is not);
+    False without lemminflect."""
+    try:
+        from lemminflect import getAllLemmas
+    except ImportError:
+        return False
+    return bool(getAllLemmas(word.lower()))
+
+
 # ---------------------------------------------------------------------- writing English
 
 def inflect(lemma: str, tag: str) -> str:

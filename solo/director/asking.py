@@ -63,7 +63,7 @@ class Reply(Value):
         return {
             "answer_kind": self.kind, "question": q.text, "form": r.form if r else "yesno",
             "word": r.wh if r else None, "odds": q.odds, "stated": q.stated,
-            "fact": self.fact.to_dict() if self.fact is not None else None, "negated": self.negated,
+            "fact": self.fact, "negated": self.negated,
             "yes": self.yes, "text": self.text,
             "band": a.band if a else None, "opening": a.opening if a else _opening(self.yes),
             "roll": a.roll if a else None, "dread": a.dread if a else None,
@@ -126,7 +126,7 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
         pool = {"yes-and": BOONS, "yes-but": COSTS, "no-and": WORSE}.get(answer_.band)
         turn = _turn(answer_.band, material, seed, step, key) if pool is not None else None
         interrupt = _interruption(material, seed, step) if answer_.interrupt else None
-        fact = _kept(asked, yes != negated, statement)
+        fact = _kept(asked, yes != negated, statement, negated)
         return Reply("oracle", q, yes=yes, answer=answer_, statement=statement, turn=turn, interrupt=interrupt,
                      reading=r, fact=fact, negated=negated)
     from .meaning import detail
@@ -136,11 +136,11 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
     return Reply("open", q, detail=told, reading=r, fact=fact, negated=negated, extra={"drawn": drawn})
 
 
-def _kept(asked: Fact | None, yes: bool | None, statement: str | None) -> Fact | None:
+def _kept(asked: Fact | None, yes: bool | None, statement: str | None, negated: bool = False) -> Fact | None:
     if asked is None:
         return None
     return Fact(asked.subject, asked.head, asked.predicate, yes, asked.form, asked.wh, asked.tests,
-                statement=statement, question=asked.question)
+                statement=statement, question=asked.question, negated=negated)
 
 
 def _roll_key(asked: Fact | None, text: str) -> str:
@@ -155,12 +155,13 @@ def _repeat(q: Question, r: Reading, known: Fact, negated: bool) -> Reply:
         text = known.text or (known.statement[:1].upper() + known.statement[1:] + "." if known.statement else None)
         return Reply("repeat", q, text=text, reading=r)
     yes = known.yes != negated
+    if known.text and negated == known.negated:
+        return Reply("repeat", q, yes=yes, text=known.text, reading=r)  # the same words it was told in
     said = known.statement
-    if said:
-        said = said[:1].upper() + said[1:]
-        text = f"{'Yes' if yes else 'No'}. {said.rstrip('.')}."
-        if known.source == "answer":
-            text = f"{'Yes' if yes else 'No'}. That is already settled: {said[:1].lower() + said[1:].rstrip('.')}."
+    if said and known.source != "answer":  # the opening's or the playset's fact
+        text = f"{'Yes' if yes else 'No'}. {said[:1].upper() + said[1:].rstrip('.')}."
+    elif said:
+        text = f"{'Yes' if yes else 'No'}. That is already settled: {said[:1].lower() + said[1:].rstrip('.')}."
     else:
         text = f"{'Yes' if yes else 'No'}. That is already settled."
     return Reply("repeat", q, yes=yes, text=text, reading=r)

@@ -49,6 +49,7 @@ class Fact(Value):
     statement: str | None = None  # the fact told back as a statement
     question: str | None = None
     source: str = "answer"  # answer, opening, playset
+    negated: bool = False  # the question that established it asked it the other way round
 
     def matches(self, other: "Fact") -> bool:
         """Same subject, same predicate (one may say more: "washed out" and "out"), same form."""
@@ -59,6 +60,8 @@ class Fact(Value):
         a, b = self.predicate, other.predicate
         if not a and not b:
             return True
+        if not self.subject or not other.subject:
+            return a == b  # no subject to hold the two together: the same words, or nothing
         return bool(a & b) and (a <= b or b <= a)
 
 
@@ -74,15 +77,17 @@ def _lemma(t) -> str:
     return (t.lemma or t.text).lower()
 
 
-def _content(parse, indices) -> tuple[frozenset, bool]:
+def _content(parse, indices, subject: bool = False) -> tuple[frozenset, bool]:
     """Content lemmas of the tokens at ``indices`` (antonyms read the other way), and whether
-    an odd number of antonyms turned it over."""
+    an odd number of antonyms turned it over. A subject keeps its nouns ("a way out")."""
     out = set()
     flips = False
     for k in indices:
         t = parse[k]
         low, lem = t.lower, _lemma(t)
-        if low in WH or low in AUX or lem in LIGHT or low in LIGHT:
+        if low in WH or low in AUX:
+            continue
+        if (lem in LIGHT or low in LIGHT) and not (subject and t.pos == "NOUN"):
             continue
         if parse.parsed:
             keep = t.pos in _CONTENT_POS and t.dep not in ("aux", "auxpass", "neg") or low in _KEEP_SMALL
@@ -109,7 +114,14 @@ def fact_of(r: Reading, tests: int | None = None) -> tuple[Fact, bool] | None:
         return None
     about = r.about
     span = r.subject if r.subject is not None else (about.start, about.end) if about is not None else None
-    mention = about if about is not None and about.kind in ("person", "thing", "place", "killer", "night") else None
+    mention = about if about is not None and about.kind in ("person", "thing", "place", "killer", "night", "group",
+                                                            "it") else None
+    if span is not None and parse[span[0]].dep == "expl":  # "is there a way out?": the way out is the subject
+        noun = next((k for k in range(span[1], len(parse)) if parse[k].dep in ("attr", "nsubj", "dobj")
+                     and parse[k].pos in ("NOUN", "PRON", "PROPN")), None)
+        if noun is not None:
+            span = (span[1], max(parse.subtree(noun)) + 1)
+            mention = None
     if mention is not None:
         subject = frozenset({f"{mention.kind}:{mention.ref}"})
         head = f"{mention.kind}:{mention.ref}"
@@ -117,7 +129,7 @@ def fact_of(r: Reading, tests: int | None = None) -> tuple[Fact, bool] | None:
         if span is not None and mention.start >= span[0] and mention.end <= span[1]:
             taken |= set(range(*span))
     elif span is not None:
-        subject, _ = _content(parse, range(*span))
+        subject, _ = _content(parse, range(*span), subject=True)
         head_k = next((k for k in range(span[1] - 1, span[0] - 1, -1) if parse[k].dep in ("nsubj", "nsubjpass")
                        or k == span[1] - 1), span[1] - 1)
         head = _lemma(parse[head_k])

@@ -36,7 +36,7 @@ ACTIONS = (
 #: Who did it, for "who" questions nothing decides.
 WHOS = (
     "Someone who was here before you", "Nobody you can see", "Someone who knows this place better than you do",
-    "Whoever was here last, and did not leave", "Someone who wanted you to find it",
+    "Someone you never saw", "Someone who wanted you to find it",
 )
 #: Why, for "why" questions nothing decides (clauses after "because").
 WHYS = (

@@ -69,7 +69,7 @@ def _subject_words(r: Reading, start: int, end: int, yes: bool) -> tuple[list[st
         return ["you"], "2"
     if first.pos not in ("PROPN",) and low not in ("i",):
         words[0] = words[0][:1].lower() + words[0][1:] if first.pos != "PROPN" else words[0]
-    head = parse[end - 1]
+    head = next((parse[i] for i in range(start, end) if parse[i].dep in ("nsubj", "nsubjpass")), parse[end - 1])
     plural = head.tag in ("NNS", "NNPS") or head.lower in ("they", "them", "these", "those") or any(
         parse[k].lower == "and" for k in range(start, end))
     return words, "3p" if plural else "3s"

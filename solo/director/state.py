@@ -280,11 +280,15 @@ def _yes(flag: bool, line: str, topic: str) -> StateAnswer:
 
 def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAnswer | None:
     """The exact answer to the question ``r``, or None when nothing the night knows decides it."""
-    if r.ask is None:
-        return None
-    k = Knower(game, fiction, asker)
     yesno = r.form == "yesno"
     ask = r.ask
+    if r.mentioned("place") and ask not in ("contents", "where"):
+        cut = _cut(r, fiction, yesno, lambda flag: (not flag) if r.negated else flag)
+        if cut is not None:
+            return cut
+    if ask is None:
+        return None
+    k = Knower(game, fiction, asker)
     person = r.first("person")
     thing = r.first("thing")
     group = r.first("group")
@@ -314,12 +318,12 @@ def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAn
         return StateAnswer("dawn", f"It is about {clock(game.tests, game.endgame)}. {k.dawn_line()}")
     if ask == "danger":
         return StateAnswer("danger", k.danger_line()) if not yesno else None
-    if ask in ("look", "weapon", "what", "legend", "weakness", "killer-dead"):
+    if ask in ("look", "look-has", "weapon", "what", "legend", "weakness", "killer-dead"):
         return _killer(ask, r, k, yesno, flip)
+    if ask == "confront":
+        return _confront(k, flip)
     if ask == "recent":
         return None
-    if ask == "cut":
-        return _cut(r, fiction, yesno, flip)
     if ask == "contents":
         return _contents(r, fiction)
     if ask == "place-state":
@@ -343,6 +347,19 @@ def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer |
     if ask == "weakness":
         said, any_found = k.weakness_line()
         return _yes(flip(any_found), said, "killer") if yesno else StateAnswer("killer", said)
+    if ask == "look-has":  # "does it wear a mask?": what it has been seen with is its look, and only that
+        nouns = [t.lemma.lower() for t in r.parse if t.pos == "NOUN" and t.dep in ("dobj", "pobj", "attr")]
+        if not nouns:
+            return None
+        look = f"{killer['look']}, and {killer['weapon']}".lower()
+        seen = any(n in look for n in nouns)
+        line = f"{cap}: {killer['look']}." if not any(n in str(killer["weapon"]).lower() for n in nouns) else \
+            f"{cap} carries {killer['weapon']}."
+        return _yes(flip(seen), line if seen else f"Not that anyone has seen. {cap}: {killer['look']}.", "look")
+    if yesno and ask == "legend":
+        return _yes(flip(True), _legend(killer), "legend")
+    if yesno and ask == "look" and any(t.lemma.lower() in ("see", "look", "glimpse", "describe") for t in r.parse):
+        return StateAnswer("look", f"For a moment, yes: {killer['look']}.")
     if yesno and ask != "killer-dead":
         return None  # "does it have a knife?": for the oracle
     if ask == "look":
@@ -360,29 +377,39 @@ def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer |
     return None
 
 
+def _confront(k: Knower, flip) -> StateAnswer:
+    """"Is it the Killer?": the rules say so — a face card is the Killer itself ("Face cards
+    represent an upcoming confrontation with the Killer"), a Joker its last act."""
+    g = k.game
+    if g.is_over():
+        return _yes(flip(False), "The night is over.", "confront")
+    c = g.threat
+    if is_joker(c) or is_face(c):
+        said = f"{card_str(c)} is the Killer itself." if is_face(c) else "It is the end of the night, and it is here."
+        return _yes(flip(True), said, "confront")
+    return _yes(flip(False), f"Not yet: {card_str(c)} is not the Killer itself.", "confront")
+
+
 def _legend(killer: dict) -> str:
     legend = str(killer.get("legend") or "").rstrip(".")
     return f"The story goes that {legend}." if legend else ""
 
 
+_CLOSED = frozenset("cut blocked closed sealed shut gone lost burning burned dark".split())
+
+
 def _cut(r: Reading, fiction, yesno: bool, flip) -> StateAnswer | None:
-    """"Can we go back to the boathouse?" — the way there is cut off, or it is not."""
-    place = r.first("place")
+    """A place the Killer cut the group off from: the fact answers any question about it, never
+    chance. "Can we go back to the boathouse?" — "No. …"; "Is the boathouse cut off?" — "Yes.
+    …". A place it did not cut is for the oracle."""
+    place = next((m for m in r.mentioned("place") if m.ref in fiction.cut), None)
     if place is None:
         return None
-    location = place.ref
-    cut = location in fiction.cut
-    short = short_place(location)
-    if cut:
-        fact = f"The way to {location} is cut off: {fiction.killer['name']} got there first."
-    else:
-        fact = f"Nothing has cut you off from {short}: the way there is open, for now."
+    fact = f"The way to {place.ref} is cut off: {fiction.killer['name']} got there first."
     if not yesno:
         return StateAnswer("cut", fact)
-    asks_cut = any(t.lower in ("cut", "blocked", "closed", "sealed", "shut", "gone") or t.lemma.lower() in ("block",)
-                   for t in r.parse)
-    flag = cut if asks_cut else not cut
-    return _yes(flip(flag), fact, "cut")
+    closed = any(t.lower in _CLOSED or t.lemma.lower() in ("block", "cut", "close", "seal") for t in r.parse)
+    return _yes(flip(closed), fact, "cut")
 
 
 def _contents(r: Reading, fiction) -> StateAnswer | None:
@@ -465,8 +492,8 @@ def _person(r: Reading, k: Knower, i: int, ask: str, yesno: bool, flip, me) -> S
     if ask == "lost":
         lost = k.fiction.people[i].lost
         return _yes(flip(bool(lost)), k.lost_by(i), "lost") if yesno else StateAnswer("lost", k.lost_by(i))
-    if ask == "where":
-        return StateAnswer("where", k.where_line(i)) if not yesno else None
+    if ask == "where":  # the living stay together: "has anyone seen Jesse?" is "Yes, here"
+        return StateAnswer("where", k.where_line(i)) if not yesno else _yes(flip(not dead), k.where_line(i), "where")
     if ask == "happened":
         if dead:
             return StateAnswer("happened", k.death_line(i))

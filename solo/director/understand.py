@@ -51,7 +51,7 @@ ASKS: dict[str, tuple[str, ...]] = {
     "holds": ("carry", "carrying", "hold", "holding", "have", "get", "bring", "pack", "possess", "keep", "got",
               "on they", "on he", "on she", "on i", "on we", "on him", "on her", "on them", "on me", "on us",
               "in pocket", "gear", "stuff", "equipment", "inventory", "item", "supplies", "belongings", "loot",
-              "hand", "grab", "armed", "lug", "tote", "bag", "backpack"),
+              "hand", "grab", "armed", "lug", "tote", "bag", "backpack", "pocket", "packing", "lugging", "hauling", "haul"),
     "lost": ("lose", "lost", "drop", "miss", "missing", "gone", "take", "steal", "stolen", "leave behind",
              "ditch", "left behind", "snatch", "misplace"),
     "count": ("how many", "left", "remain", "remaining", "survivor", "headcount", "head count", "count",
@@ -86,6 +86,8 @@ ASKS: dict[str, tuple[str, ...]] = {
     "difficulty": ("difficulty", "need to roll", "roll", "target", "threat card", "card", "number to beat"),
 }
 
+#: First words that ask for an account, not a yes or a no ("describe it", "tell me about …").
+_REQUESTS = frozenset("describe tell explain show name list give remind".split())
 #: Words for the cast as a whole, and what of it they count ("all", "any", "none").
 GROUP = {"we": "we", "us": "we", "our": "we", "ours": "we", "ourselves": "we", "everyone": "all",
          "everybody": "all", "all": "all", "each": "all", "anyone": "any", "anybody": "any", "someone": "any",
@@ -118,7 +120,9 @@ _FILLER_HEAD = re.compile(r"^(?:(?:ok(?:ay)?|so|wait|hey|um+|uh+|and|but|well|oh
 _FILLER_TAIL = re.compile(r"(?:[\s,;-]+(?:do you think|you think|d'you think|i think|i guess|i wonder|you reckon|"
                           r"right|or what|or not|or no|yeah|yes or no|huh|eh|then|now|tho|though|please|again|"
                           r"at all|anymore|any more|for real|really|honestly|by now|yet|so far|still|lol|man|"
-                          r"dude|guys|director))+\s*(?=[?.!]*$)", re.I)
+                          r"dude|guys|director|(?:is|isn't|are|aren't|was|wasn't|did|didn't|does|doesn't|has|hasn't|"
+                          r"have|haven't|can|can't|will|won't) (?:it|we|he|she|they|you|i|there)))+\s*(?=[?.!]*$)",
+                          re.I)
 _ODDS_FIRST = re.compile(r"^(?:very unlikely|very likely|unlikely|likely|even|50/50)\s*[:,\-—]\s*", re.I)
 #: Words spelled right that a typo of a listened-for word must not be read as.
 _COMMON = frozenset("dear deaf head heat hurl hunt hurry live give move mine line kind find fine hold bold "
@@ -173,7 +177,9 @@ def _fix_typo(word: str, extra: frozenset[str] = frozenset()) -> str | None:
         found = [w for w in found if w[0] == low[0]] or found
         longer = [w for w in found if len(w) > len(low)]
         found = longer if len(longer) == 1 else found
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1 or english.known_word(low):  # "hurting" is not a slip for "hunting"
+        return None
+    return found[0]
 
 
 # ---------------------------------------------------------------------- the night's words
@@ -304,8 +310,8 @@ def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
     body = text.rstrip(" ?!.")
     for _ in range(3):
         new = _FILLER_TAIL.sub("", body).rstrip(" ,;-?!.")
-        if new == body or not new:
-            break
+        if new == body or len(new.split()) < 2 or (len(new.split()) < 3 and len(new.split()) < len(body.split()) - 1):
+            break  # "who is he" keeps its "is he"
         body = new
     words = body.split(" ")
     out = []
@@ -399,8 +405,9 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     k, first = _first_word(parse)
     first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", first)
     wh = first if first in WH else None
-    if wh is None and parse.parsed:  # "so Kit's carrying what?", "and Kit is where"
-        wh = next((t.lower for t in parse if t.lower in WH and t.dep in ("dobj", "advmod", "attr", "pobj")), None)
+    if wh is None and parse.parsed:  # "so Kit's carrying what?", "and Kit is where", "Dana where"
+        wh = next((t.lower for t in parse if t.lower in WH and (t.dep in ("dobj", "advmod", "attr", "pobj") or
+                                                               t is parse[-1] or t.head == parse.index(t))), None)
     if wh is None:
         inner = next((t.lower for t in parse[k + 1:k + 5] if t.lower in WH), None)
         if inner and _asks_indirectly(parse):
@@ -409,11 +416,11 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     if wh == "how":
         at = lows.index("how") if "how" in lows else 0
         nxt = lows[at + 1] if at + 1 < len(lows) else ""
-        if nxt in ("many", "much"):
+        if nxt == "many":
             wh = "how many"
         elif nxt in ("long", "soon", "close", "near", "far") and any(w in NIGHT or w in ("over", "light") for w in lows):
             wh = "how long"
-    form = "open" if wh else "yesno"
+    form = "open" if wh or (parse and parse[k].lemma.lower() in _REQUESTS) else "yesno"
     mentions = _mentions(parse, lexicon, asker, focus)
     asks = _asks(parse, mentions)
     negated = _negated(parse)
@@ -452,11 +459,26 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
     def run_at(run, k):
         return all(k + j < len(parse) and (plain[k + j] == w or lemmas[k + j] == w) for j, w in enumerate(run))
 
-    # names first (a name is never a thing: "Kit" is not a first-aid kit), then things, places
+    def things(runs_of_two: bool):
+        for thing in sorted(lex.things, key=lambda x: -len(x.words[0])):
+            for run in thing.words:
+                if (len(run) >= 2) != runs_of_two:
+                    continue
+                for k in range(len(parse)):
+                    if not any(taken[k:k + len(run)]) and run_at(run, k):
+                        take("thing", thing.name, k, k + len(run))
+                        break
+                else:
+                    continue
+                break
+
+    # things named in full first ("the first-aid kit" is not Kit), then names, then a thing by
+    # its last word ("the flare"), then places
+    things(True)
     names = [n.lower() for n in lex.names]
     for k, t in enumerate(parse):
         low = t.lower
-        if low in names:
+        if low in names and not taken[k]:
             take("person", names.index(low), k, k + 1)
     for k, t in enumerate(parse):
         if taken[k] or not t.text[:1].isalpha() or len(t.text) < 4:
@@ -465,15 +487,7 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
             near = [i for i, n in enumerate(names) if len(n) >= 4 and one_edit(t.lower, n)]
             if len(near) == 1 and (t.text[:1].isupper() or t.pos in ("PROPN", "X", "")):
                 take("person", near[0], k, k + 1)
-    for thing in sorted(lex.things, key=lambda x: -len(x.words[0])):
-        for run in thing.words:
-            for k in range(len(parse)):
-                if not any(taken[k:k + len(run)]) and run_at(run, k):
-                    take("thing", thing.name, k, k + len(run))
-                    break
-            else:
-                continue
-            break
+    things(False)
     best: dict[int, tuple[int, Place]] = {}
     for place in lex.places:
         if not place.words:
@@ -508,8 +522,9 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
                 take("person", who, k, k + 1)
             elif low in ("he", "him", "his", "himself"):
                 take("it", None, k, k + 1)  # no one of the cast: perhaps the Killer
-        elif low in ("it", "its", "itself"):
-            take("it", None, k, k + 1)
+        elif low in ("it", "its", "itself") and not (k and lemmas[k - 1] in ("make", "bite", "buy", "do")
+                                                     and parse[k - 1].pos != "AUX"):
+            take("it", None, k, k + 1)  # (not "make it", "bite it": those are idioms)
         elif low in GROUP and not (low in ("all", "any", "each", "none", "rest", "party", "group", "people") and
                                    _part_of_other(parse, k)):
             other = any(w in ("else", "other", "others") for w in lows[k:k + 3]) or low in ("others", "rest")
@@ -548,6 +563,8 @@ def _part_of_other(parse, k: int) -> bool:
     """"all right", "any of the keys": a group word that is not about the cast."""
     low = [t.lower for t in parse]
     nxt = low[k + 1] if k + 1 < len(low) else ""
+    if low[k] in ("any", "all", "each", "none") and k + 1 < len(low) and parse[k + 1].pos in ("NOUN", "ADJ", "NUM"):
+        return True  # "any weaknesses", "all four"
     return nxt in ("right", "clear") or (low[k] in ("any", "all", "none") and nxt == "of" and
                                           not any(w in ("us", "we", "you") for w in low[k + 2:k + 4]))
 
@@ -571,6 +588,9 @@ def _asks(parse, mentions: list[Mention]) -> tuple[str, ...]:
     taken = {k for m in mentions if m.kind in ("thing", "place") for k in range(m.start, m.end)}
     lows = [t.lower for t in parse]
     lemmas = [t.lemma.lower() for t in parse]
+    left = {k for k, t in enumerate(parse) if t.lower == "left" and any(
+        parse[c].dep in ("dobj", "prep") and parse[c].lower not in ("of",) for c in parse.children(k))}
+    taken |= left  # "who left the door open?" counts no one
     out = []
     for ask, phrases in ASKS.items():
         for phrase in phrases:
@@ -690,15 +710,22 @@ def _decide(r: Reading) -> str | None:
         return "time"
     if wh == "when" and lows & {"sun", "dawn", "morning", "light", "daylight", "over", "end"}:
         return "dawn"
+    # the Killer, met now? ("is it the killer?", "are we facing the killer?", "is the killer here?")
+    killer = r.first("killer")
+    if killer is not None and r.form == "yesno" and not person and not thing and (
+            any(r.parse[k].dep in ("attr", "dobj") for k in range(killer.start, killer.end)) and (
+                lemmas & {"be", "face"}) or lows & {"here"} and "be" in lemmas):
+        return "confront"
     # the Killer
     if _killerish(r, asks, lows, lemmas):
         if person is not None and lemmas & _KILL_VERBS and wh is None:
             return "dead"  # "did the killer get Jesse?"
         if group is not None and lemmas & _KILL_VERBS and wh is None:
             return "any-dead"  # "has the killer gotten anyone yet?"
-        if wh in ("who", "whom") and lemmas & _KILL_VERBS and "killer" not in lows or (
-                wh == "who" and {"kill", "murder"} & lemmas and r.first("killer") and r.about is r.first("killer")):
-            return "who-dead"
+        if wh in ("who", "whom") and lemmas & _KILL_VERBS and not (r.about is not None and r.about.kind in (
+                "killer", "it") and r.parse[r.about.start].dep in ("nsubj",) and r.parse[r.about.start].head ==
+                next((i for i, t in enumerate(r.parse) if t.lower in ("who", "whom")), -1)):
+            return "who-dead"  # "who did the killer get?" (not "who killed them?": that asks who the Killer is)
         if person is not None and "happened" in asks:
             return "happened"
         k = _killer_ask(r, asks, wh, lows, lemmas)
@@ -718,7 +745,11 @@ def _decide(r: Reading) -> str | None:
         if "lost" in asks and not (wh == "who" and "holds" in asks and not lows & {"lost", "lose", "drop"}):
             return "lost"
         return "holds"
-    # where the group is
+    # where the group is ("what room are we in?", even where a place of the setting is a room)
+    bare = place is not None and place.end - place.start == 1 and place.start and \
+        r.parse[place.start - 1].lower in ("what", "which")
+    if bare and not person and (about is None or about.kind in ("group", "here", "it", "place")):
+        return "where"
     if (wh in ("what", "which", "where") and (lows & {"place", "room", "building"}) and not place and not person
             and (about is None or about.kind in ("group", "here", "it") or "this" in lows)):
         return "where"
@@ -753,7 +784,10 @@ def _decide(r: Reading) -> str | None:
 
 
 def _killer_ask(r: Reading, asks: set, wh, lows: set, lemmas: set) -> str | None:
-    if "weakness" in asks and (lows & {"weakness", "weaknesses", "weak", "afraid", "scared", "fear", "vulnerable"}
+    acts = any(r.parse[k].dep == "nsubj" for m in r.mentions if m.kind in ("killer", "it")
+               for k in range(m.start, m.end)) or any(t.dep == "dobj" and t.lower in ("us", "we", "people", "everyone",
+                                                                                      "them", "me") for t in r.parse)
+    if "weakness" in asks and not (acts and lemmas & {"kill", "hurt"} and not lows & {"weakness", "weak"}) and (lows & {"weakness", "weaknesses", "weak", "afraid", "scared", "fear", "vulnerable"}
                                or (wh == "how" and lemmas & {"kill", "stop", "beat", "defeat", "hurt", "fight",
                                                                "slow", "destroy", "survive"})
                                or (wh == "what" and lemmas & {"know", "learn", "hurt", "stop", "kill"})):
@@ -762,8 +796,8 @@ def _killer_ask(r: Reading, asks: set, wh, lows: set, lemmas: set) -> str | None
                              or wh in ("what", "which") and lemmas & {"carry", "hold", "have", "get", "use"}):
         return "weapon"
     if "look" in asks and (wh in ("what", "how", None) or "describe" in lemmas):
-        if wh is None and r.form == "yesno" and "describe" not in lemmas and "look" not in lows:
-            return None  # "does it have a mask?": for the oracle
+        if wh is None and r.form == "yesno" and not lemmas & {"describe", "look", "see", "glimpse"}:
+            return "look-has" if lemmas & {"have", "wear", "get"} else None  # "does it have a mask?"
         return "look"
     if "legend" in asks or wh == "why":
         return "legend"
@@ -787,7 +821,8 @@ def _person_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, person: Menti
         return "happened"
     if wh in ("who", "whom") and len(words) <= 4 and "be" in lemmas and not asks & {"hurt", "dead", "alive"}:
         return "who-is"
-    if "lost" in asks and lows & {"lost", "lose", "drop", "dropped", "missing", "misplaced", "ditched"} and \
+    if ("lost" in asks or "behind" in lows) and (lows & {"lost", "lose", "drop", "dropped", "missing", "misplaced",
+                                                         "ditched"} or "leave" in lemmas and "behind" in lows) and \
             not (wh is None and lemmas & {"lose"} and any(r.parse[k].dep == "dobj"
                                                             for k in range(person.start, person.end))):
         return "lost"
@@ -825,16 +860,17 @@ def _person_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, person: Menti
 def _group_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, group: Mention | None) -> str | None:
     count = group.ref if group is not None else None
     me = group is not None and group.ref == "me" or bool(lows & {"i", "me"})
-    if "alone" in asks and (lows & {"only", "just", "last", "alone"} or (group is not None and group.other)):
-        if me or (group is not None and group.other) or lows & {"alone", "last", "only"}:
-            return "alone"
+    if "alone" in asks and lows & {"only", "just", "last", "alone", "myself"} and (
+            me or (group is not None and group.other) or lows & {"alone", "last", "only"}):
+        return "alone"
     if wh == "where":
         return "where"
     if wh in ("who", "whom", "which"):
         if asks & {"hurt", "ok"}:
             return "who-hurt"
-        if "dead" in asks or lemmas & {"lose"} or ("lost" in asks and lows & {"lost"}):
-            return "who-dead"
+        if "dead" in asks or lemmas & {"lose"} or ("lost" in asks and lows & {"lost"}) or (
+                "alive" in asks and r.negated):
+            return "who-dead"  # "who have we lost?", "who didn't make it?"
         if "holds" in asks:
             return "holds"
         if asks & {"count", "alive", "with"}:
@@ -844,7 +880,8 @@ def _group_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, group: Mention
         return "who-dead" if "dead" in asks or lemmas & {"lose"} else "count"
     if "count" in asks and wh in ("what", "how"):
         return "count"
-    lost_words = lows & {"lost", "lose", "drop", "dropped", "missing", "ditched", "misplaced"} or lemmas & {"lose", "drop"}
+    lost_words = lows & {"lost", "lose", "drop", "dropped", "missing", "ditched", "misplaced", "gone"} or \
+        lemmas & {"lose", "drop"} or ("leave" in lemmas and "behind" in lows)
     people = lows & {"anyone", "anybody", "someone", "somebody", "one", "people", "person", "member", "friend"}
     if lost_words and wh in ("what", "which"):
         return "lost"
@@ -864,6 +901,7 @@ def _group_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, group: Mention
             return "all-ok"
         if asks & {"alive", "with", "count"}:
             return "all-alive"
-    if wh == "how" and group is not None and lemmas & {"do", "be", "hold"} and not asks - {"hurt", "ok"}:
+    if wh == "how" and group is not None and (lemmas & {"do", "be", "hold"} and not asks - {"hurt", "ok"} or
+                                              asks & {"hurt", "ok"}):
         return "who-hurt"
     return None
