@@ -39,15 +39,17 @@ ASKS: dict[str, tuple[str, ...]] = {
               "among the living", "with the living", "still standing", "hang in", "still with we"),
     "dead": ("dead", "die", "kill", "murder", "gone", "goner", "bite it", "bite the dust", "kick the bucket",
              "buy it", "croak", "perish", "slaughter", "butcher", "body", "corpse", "deceased", "no longer with",
-             "snuff", "gut", "stab to death", "RIP", "rip"),
+             "snuff", "gut", "stab to death", "RIP", "rip", "offed", "get offed", "toast", "buy the farm", "worm food",
+             "snuff it", "six feet under", "push up daisies", "flatline", "waste", "wasted", "get got", "dust"),
     "with": ("with we", "with the group", "tag along", "stick with", "around", "here", "present", "nearby",
-             "with the rest", "with everyone", "with the other", "with i", "still with"),
+             "with the rest", "with everyone", "with the other", "with i", "still with", "about", "still about"),
     "ok": ("ok", "okay", "alright", "all right", "fine", "unhurt", "unharmed", "uninjured", "unscathed",
            "without a scratch", "in one piece", "hold up", "good", "in good shape", "in shape"),
     "hurt": ("hurt", "injure", "injured", "injury", "wound", "wounded", "bleed", "bleeding", "harm", "harmed",
              "pain", "limp", "limping", "bruise", "bruised", "banged up", "bang up", "messed up", "mess up",
              "beat up", "busted up", "strike", "cut", "damage", "shape", "condition", "wrong with", "how bad",
-             "scratch", "scrape", "broken", "health", "hp", "hit", "shot", "stab", "wreck", "rough shape"),
+             "scratch", "scrape", "broken", "health", "hp", "hit", "shot", "stab", "wreck", "rough shape",
+             "rough up", "roughed up", "get on", "getting on", "hold up", "holding up", "cope", "coping"),
     "holds": ("carry", "carrying", "hold", "holding", "have", "get", "bring", "pack", "possess", "keep", "got",
               "on they", "on he", "on she", "on i", "on we", "on him", "on her", "on them", "on me", "on us",
               "in pocket", "gear", "stuff", "equipment", "inventory", "item", "supplies", "belongings", "loot",
@@ -58,24 +60,28 @@ ASKS: dict[str, tuple[str, ...]] = {
               "still alive", "still standing", "still around", "still here", "roll call", "still breathe"),
     "alone": ("alone", "just i", "only i", "only one", "last one", "only survivor", "by myself", "last person",
               "on my own", "last survivor", "last man", "last girl", "final girl", "everyone else",
-              "everybody else", "all the other", "rest of", "the other", "anyone else", "anybody else"),
+              "everybody else", "all the other", "rest of", "the other", "anyone else", "anybody else", "final",
+              "sole survivor"),
     "look": ("look like", "describe", "appearance", "wear", "face", "see", "dress", "mask", "look", "tall",
-             "get a look", "glimpse", "clothes", "what do it look"),
+             "get a look", "glimpse", "clothes", "what do it look", "description"),
     "weapon": ("weapon", "armed", "arm", "kill with", "use", "knife", "blade", "wield", "swing", "stab with",
-               "attack with", "fight with", "carry", "hold", "have", "got", "in hand", "in its hand"),
+               "attack with", "fight with", "carry", "hold", "have", "got", "in hand", "in its hand", "pack",
+               "packing"),
     "legend": ("story", "legend", "history", "before", "rumor", "rumour", "myth", "tale", "backstory", "origin",
-               "come from", "curse", "happen here", "why", "want", "after", "motive", "reason", "local",
+               "come from", "curse", "happen here", "why", "want", "motive", "reason", "local",
                "past", "lore", "background"),
     "weakness": ("weakness", "weak", "stop", "beat", "defeat", "afraid", "scared", "fear", "know about",
                  "vulnerable", "kill", "hurt", "survive it", "fight", "learn", "slow", "destroy"),
     "danger": ("dangerous", "danger", "risky", "risk", "bad", "hard", "difficult", "deadly", "threat", "odds",
                "chance", "up against", "facing", "face", "scary", "serious", "trouble", "severe", "lethal",
-               "tough", "rough", "grim", "screwed", "doomed", "safe", "bad news", "threat level", "deep"),
+               "tough", "rough", "grim", "screwed", "doomed", "safe", "bad news", "threat level", "deep", "dicey",
+               "hairy", "sketchy", "nasty"),
     "time": ("time", "clock", "late", "hour", "o'clock", "midnight", "early", "how far into"),
     "dawn": ("dawn", "morning", "sunrise", "sunup", "daylight", "daybreak", "first light", "endgame",
              "through the night", "sun come up", "sun up", "sun rise", "final stretch", "home stretch",
              "close to the end", "near the end", "almost over", "nearly over", "almost done", "nearly done",
-             "end of the night", "night almost", "night nearly", "night over", "last stretch", "final act"),
+             "end of the night", "night almost", "night nearly", "night over", "last stretch", "final act", "sun",
+             "night end", "night is end", "night left", "much night", "much longer", "much more of this"),
     "happened": ("happen", "become of", "go on", "deal with", "up with", "news", "status", "story with",
                  "what about", "how about", "befall", "go down", "do to", "happend"),
     "contents": ("in", "inside", "find", "there", "contain", "hold", "keep", "store", "look in", "hide in",
@@ -95,6 +101,7 @@ GROUP = {"we": "we", "us": "we", "our": "we", "ours": "we", "ourselves": "we", "
          "guys": "we", "group": "we", "others": "we", "rest": "we", "team": "we", "people": "we", "cast": "we",
          "crew": "we", "party": "we"}
 SELF = frozenset("i me my mine myself".split())
+_PRONOUNS = SELF | frozenset("he him his himself she her hers herself".split())
 #: Words for the Killer, whatever the setting calls it.
 KILLER = frozenset("killer murderer slasher maniac psycho psychopath monster stalker creature attacker "
                    "thing guy figure shape masked".split())
@@ -123,6 +130,14 @@ _FILLER_TAIL = re.compile(r"(?:[\s,;-]+(?:do you think|you think|d'you think|i t
                           r"dude|guys|director|(?:is|isn't|are|aren't|was|wasn't|did|didn't|does|doesn't|has|hasn't|"
                           r"have|haven't|can|can't|will|won't) (?:it|we|he|she|they|you|i|there)))+\s*(?=[?.!]*$)",
                           re.I)
+#: A question asked through another ("could you tell me where Kit is", "I'd like to know if …").
+_ASKED_THROUGH = re.compile(
+    r"^(?:(?:could|can|would|will) (?:you|someone|anyone) (?:please )?(?:tell|show|remind) (?:me|us)|"
+    r"(?:please )?(?:tell|show|remind) (?:me|us)|(?:would|do) you mind telling (?:me|us)|mind telling (?:me|us)|"
+    r"i'?d (?:like|love) to know|i (?:want|need|wanna) to know|"
+    r"i wanna know|we (?:want|need) to know|do (?:you|we|i|any of us) (?:know|remember)|does (?:anyone|anybody) "
+    r"know|any idea|i wonder|i'm wondering|i am wondering|i was wondering|wondering|i'm curious|curious)"
+    r"[\s,:]*(?:(?P<yesno>whether|if)\b\s*)?", re.I)
 _ODDS_FIRST = re.compile(r"^(?:very unlikely|very likely|unlikely|likely|even|50/50)\s*[:,\-—]\s*", re.I)
 #: Words spelled right that a typo of a listened-for word must not be read as.
 _COMMON = frozenset("dear deaf head heat hurl hunt hurry live give move mine line kind find fine hold bold "
@@ -293,10 +308,50 @@ class Reading(Value):
         return [m for m in self.mentions if m.kind == kind]
 
     def first(self, kind: str) -> Mention | None:
-        return next((m for m in self.mentions if m.kind == kind), None)
+        """The first mention of ``kind``; of characters, one named by name before one named
+        "I" or "she" ("where can I find Jesse?" is about Jesse)."""
+        found = [m for m in self.mentions if m.kind == kind]
+        if kind == "person" and len(found) > 1:
+            named = [m for m in found if m.text.lower() not in _PRONOUNS]
+            found = named or found
+        return found[0] if found else None
 
 
 # ---------------------------------------------------------------------- reading
+
+
+def _opens_a_question(text: str) -> bool:
+    first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", text.split(" ")[0].lower().strip(",;:\"(")) if text else ""
+    return first in WH or first in AUX
+
+
+def _last_question(text: str) -> str:
+    """The part of a line that asks: "i'm afraid to ask, but is Randy dead" → "is Randy
+    dead"; "the kitchen?? what's in it" → "what's in the kitchen"."""
+    parts = [p.strip() for p in re.split(r"(?<=[?!.])\s+", text) if p.strip()]
+    if len(parts) >= 2:
+        first = parts[0].rstrip(" ?!.")
+        last = parts[-1]
+        if not _opens_a_question(first) and len(first.split()) <= 4 and re.search(r"\b(?:it|there)\b", last, re.I) \
+                and _opens_a_question(last):  # "the kitchen?? what's in it": it is the kitchen
+            return re.sub(r"\b(?:it|there)\b(?=[^\w]*$)", first, last, count=1, flags=re.I)
+        asking = [p for p in parts if _opens_a_question(p)]
+        if asking and not _opens_a_question(parts[0]):
+            if len(first.split()) <= 4 and not re.search(r"\b(?:i|i'm|we|we're|you|is|are|was|am)\b", first, re.I):
+                return f"{first}, {asking[-1]}"  # "Marty? what happened": Marty is what it is about
+            return asking[-1]
+    if not _opens_a_question(text):
+        for m in re.finditer(r"(?:,|\bbut|\bso)\s+(?=\S)", text):
+            rest = text[m.end():]
+            if _opens_a_question(rest) and len(rest.split()) >= 2:
+                topic = text[:m.start()].strip(" ,")
+                if len(topic.split()) <= 4 and not re.search(r"\b(?:i|i'm|we|we're|you|is|are|was|am|but)\b", topic,
+                                                             re.I):
+                    if re.search(r"\bit\b(?=[^\w]*$)", rest):  # "the camera, who has it": it is the camera
+                        return re.sub(r"\bit\b(?=[^\w]*$)", topic, rest, count=1)
+                    return f"{topic}, {rest}"
+                return rest
+    return text
 
 
 def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
@@ -306,11 +361,20 @@ def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
     head = _FILLER_HEAD.match(text)
     if head and head.end() < len(text):
         text = text[head.end():]
+    through = _ASKED_THROUGH.match(text)
+    if through and through.end() < len(text):
+        after = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", text[through.end():].split(" ")[0].lower())
+        if through.group("yesno") or after in WH + ("about", "the", "a", "an", "our", "my", "your"):
+            text = text[through.end():]
+            if text.lower().startswith("about "):
+                text = "what about " + text[6:]
+    text = _last_question(text)
     mark = "?" if text.rstrip().endswith("?") else ""
     body = text.rstrip(" ?!.")
     for _ in range(3):
         new = _FILLER_TAIL.sub("", body).rstrip(" ,;-?!.")
-        if new == body or len(new.split()) < 2 or (len(new.split()) < 3 and len(new.split()) < len(body.split()) - 1):
+        tag = re.search(r"\b(?:it|we|he|she|they|you|i|there)$", body, re.I) is not None
+        if new == body or not new or (tag and len(new.split()) < 3):
             break  # "who is he" keeps its "is he"
         body = new
     words = body.split(" ")
@@ -406,8 +470,12 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", first)
     wh = first if first in WH else None
     if wh is None and parse.parsed:  # "so Kit's carrying what?", "and Kit is where", "Dana where"
-        wh = next((t.lower for t in parse if t.lower in WH and (t.dep in ("dobj", "advmod", "attr", "pobj") or
-                                                               t is parse[-1] or t.head == parse.index(t))), None)
+        last = max((i for i, t in enumerate(parse) if t.text[:1].isalnum()), default=-1)
+        wh = next((t.lower for i, t in enumerate(parse) if t.lower in WH and (
+            t.dep in ("dobj", "advmod", "attr", "pobj") or i == last or t.head == i or
+            (i and parse[i - 1].text in (",", "?", "!", ":", ";", "-", "...")))), None)
+    if wh is None and any(t.lower in ("whereabouts",) for t in parse):
+        wh = "where"
     if wh is None:
         inner = next((t.lower for t in parse[k + 1:k + 5] if t.lower in WH), None)
         if inner and _asks_indirectly(parse):
@@ -420,7 +488,13 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
             wh = "how many"
         elif nxt in ("long", "soon", "close", "near", "far") and any(w in NIGHT or w in ("over", "light") for w in lows):
             wh = "how long"
-    form = "open" if wh or (parse and parse[k].lemma.lower() in _REQUESTS) else "yesno"
+    content = [t for t in parse if t.pos in ("NOUN", "PROPN", "ADJ", "VERB", "AUX", "ADV")]
+    verbless = parse.parsed and not any(t.pos in ("VERB", "AUX") for t in parse) and bool(content) and \
+        content[-1].pos == "NOUN" and not any(t.lower in ("nearly", "almost", "still", "already", "close", "yet")
+                                              for t in parse)  # "location??" asks for it; "Kit alive?" yes or no
+    if verbless and wh is None:
+        wh = "what"
+    form = "open" if wh or (parse and parse[k].lemma.lower() in _REQUESTS) or verbless else "yesno"
     mentions = _mentions(parse, lexicon, asker, focus)
     asks = _asks(parse, mentions)
     negated = _negated(parse)
@@ -522,7 +596,7 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
                 take("person", who, k, k + 1)
             elif low in ("he", "him", "his", "himself"):
                 take("it", None, k, k + 1)  # no one of the cast: perhaps the Killer
-        elif low in ("it", "its", "itself") and not (k and lemmas[k - 1] in ("make", "bite", "buy", "do")
+        elif low in ("it", "its", "itself") and not (k and lemmas[k - 1] in ("make", "bite", "buy", "do", "snuff")
                                                      and parse[k - 1].pos != "AUX"):
             take("it", None, k, k + 1)  # (not "make it", "bite it": those are idioms)
         elif low in GROUP and not (low in ("all", "any", "each", "none", "rest", "party", "group", "people") and
@@ -604,17 +678,25 @@ def _asks(parse, mentions: list[Mention]) -> tuple[str, ...]:
 
 
 def _negated(parse) -> bool:
-    """Asked the other way round: a "not" or "no longer" that is not the tag of an inverted
-    auxiliary ("isn't Randy dead?" asks whether Randy is dead; "is Randy not dead?" whether he
-    is alive)."""
+    """Asked the other way round: a "not", "never", "no longer" or "no more" on the main verb
+    or its predicate, that is not the tag of an inverted auxiliary ("isn't Randy dead?" asks
+    whether Randy is dead; "is Randy not dead?" whether he is alive; "is Kit good, not hurt or
+    anything?" whether Kit is good)."""
     lows = [t.lower for t in parse]
     k, _ = _first_word(parse)
+    main = set(parse.roots()) if parse.parsed else set()
+    for r in list(main):  # the root's predicate ("is Kit *good*"), not a clause beside it
+        main |= {c for c in parse.children(r) if parse[c].dep in ("acomp", "attr", "xcomp", "ccomp", "oprd", "aux",
+                                                                   "auxpass", "prep")}
     for i, w in enumerate(lows):
-        if w in ("not", "n't", "never") or (w == "no" and i + 1 < len(lows) and lows[i + 1] == "longer"):
+        two = i + 1 < len(lows) and lows[i + 1] in ("longer", "more")
+        if w in ("not", "n't", "never") or (w == "no" and two):
             if i == k + 1 and parse[k].lower in AUX | {"is", "are", "was", "were", "do", "does", "did"}:
                 continue  # "isn't", "didn't" at the front: a tag, not the other way round
             if i >= 1 and lows[i - 1] in ("or",):
                 continue  # "alive or not"
+            if parse.parsed and parse[i].head not in main and not two:
+                continue  # a "not" in another clause
             return True
     return False
 
@@ -716,6 +798,10 @@ def _decide(r: Reading) -> str | None:
             any(r.parse[k].dep in ("attr", "dobj") for k in range(killer.start, killer.end)) and (
                 lemmas & {"be", "face"}) or lows & {"here"} and "be" in lemmas):
         return "confront"
+    if wh in ("who", "whom") and "dead" in asks and not r.first("killer") and not r.first("it"):
+        return "who-dead"  # "dead who??", "who got offed"
+    if "weakness" in asks and lows & {"weakness", "weaknesses"} and not person:
+        return "weakness"
     # the Killer
     if _killerish(r, asks, lows, lemmas):
         if person is not None and lemmas & _KILL_VERBS and wh is None:
@@ -744,7 +830,7 @@ def _decide(r: Reading) -> str | None:
             return "happened"
         if "lost" in asks and not (wh == "who" and "holds" in asks and not lows & {"lost", "lose", "drop"}):
             return "lost"
-        return "holds"
+        return "holds"  # "who has the flare?", "is the flare still with us?"
     # where the group is ("what room are we in?", even where a place of the setting is a room)
     bare = place is not None and place.end - place.start == 1 and place.start and \
         r.parse[place.start - 1].lower in ("what", "which")
@@ -793,7 +879,8 @@ def _killer_ask(r: Reading, asks: set, wh, lows: set, lemmas: set) -> str | None
                                or (wh == "what" and lemmas & {"know", "learn", "hurt", "stop", "kill"})):
         return "weakness"
     if "weapon" in asks and (lows & {"weapon", "weapons", "armed", "knife", "blade", "wield", "hand", "using", "use"}
-                             or wh in ("what", "which") and lemmas & {"carry", "hold", "have", "get", "use"}):
+                             or wh in ("what", "which") and lemmas & {"carry", "hold", "have", "get", "use", "pack"}) \
+            or (wh in ("what", "which") and "with" in lows and lemmas & {"kill", "attack", "stab", "murder"}):
         return "weapon"
     if "look" in asks and (wh in ("what", "how", None) or "describe" in lemmas):
         if wh is None and r.form == "yesno" and not lemmas & {"describe", "look", "see", "glimpse"}:
@@ -819,6 +906,9 @@ def _person_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, person: Menti
         return "where"
     if "happened" in asks and wh in ("what", "how", None):
         return "happened"
+    if wh in ("what", "which") and "with" in lows and "wrong" not in lows and any(r.parse[k].dep == "pobj" and r.parse[r.parse[k].head].lower
+                                                          == "with" for k in range(person.start, person.end)):
+        return "holds"  # "what is with me?", "what things are with Hank?"
     if wh in ("who", "whom") and len(words) <= 4 and "be" in lemmas and not asks & {"hurt", "dead", "alive"}:
         return "who-is"
     if ("lost" in asks or "behind" in lows) and (lows & {"lost", "lose", "drop", "dropped", "missing", "misplaced",
@@ -826,13 +916,14 @@ def _person_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, person: Menti
             not (wh is None and lemmas & {"lose"} and any(r.parse[k].dep == "dobj"
                                                             for k in range(person.start, person.end))):
         return "lost"
-    if "alone" in asks and lows & {"only", "just", "last", "alone", "else"} and not r.first("group"):
+    if "alone" in asks and lows & {"only", "just", "last", "alone", "else", "final", "sole"} and not r.first("group"):
         return "alone"
     if "ok" in asks and lows & {"without", "uninjured", "unhurt", "unharmed", "unscathed", "good", "ok", "okay",
                                 "alright", "fine", "right"} and not lows & {"hurt", "wounded", "bleeding",
                                                                            "injured"}:
         return "ok"
-    if "holds" in asks and (wh in ("what", "which") or lows & {"carrying", "gear", "stuff", "pack", "packing",
+    if "holds" in asks and wh != "how" and (wh in ("what", "which") or lows & {"carrying", "gear", "stuff", "pack",
+                                                                          "packing",
                                                               "inventory", "items", "supplies", "pockets",
                                                               "pocket", "on", "equipment", "belongings",
                                                               "lugging", "bag"}) and not lows & {
