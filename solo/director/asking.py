@@ -74,9 +74,9 @@ class Reply(Value):
     def describe(self) -> str | None:
         """The mechanics line for a log: how the answer was decided."""
         if self.kind == "state":
-            return "answered from what the night knows, no roll"
+            return "answered from the table, no roll"
         if self.kind == "repeat":
-            return "already established tonight, no new roll"
+            return "already answered tonight, no new roll"
         if self.answer is not None:
             return self.answer.describe()
         return "a meaning drawn for what nothing decides, no roll"

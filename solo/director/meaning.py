@@ -79,12 +79,14 @@ def detail(r: Reading, material, fiction, game, key: tuple) -> tuple[str, tuple[
     about = topic(r)
     wh = r.wh or "what"
     own = getattr(material, "meaning", {}) or {}
-    places = [p for p in material.places if p != fiction.location] or list(material.places)
+    cut = set(getattr(fiction, "cut", ()))
+    places = [p for p in material.places if p != fiction.location and p not in cut] or \
+        [p for p in material.places if p not in cut] or list(material.places)
     if wh == "where":
         place = _fresh(places, used, *key, "where")
         there = place.split(",")[0]
         said = told_back(r, f"at {there}")
-        return (said or (f"{_cap(about)}: at {there}" if about else f"At {there}")) + ".", (place,)
+        return (_cap(said) if said else (f"{_cap(about)}: at {there}" if about else f"At {there}")) + ".", (place,)
     if wh == "why":
         why = _fresh([*own.get("whys", ()), *WHYS], used, *key, "why")
         said = told_back(r, None)
@@ -98,7 +100,7 @@ def detail(r: Reading, material, fiction, game, key: tuple) -> tuple[str, tuple[
     if wh == "who":
         who = _fresh([*WHOS, *own.get("whos", ())], used, *key, "who")
         said = told_back(r, who)
-        return (said or who) + ".", (who,)
+        return _cap(said or who) + ".", (who,)
     subjects = [*own.get("subjects", ()), *material.signs, *material.props, *SUBJECTS]
     subject = _fresh(subjects, used, *key, "what")
     action = _fresh([*own.get("actions", ()), *ACTIONS], used, *key, "action", subject)

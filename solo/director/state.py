@@ -318,6 +318,10 @@ def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAn
         return StateAnswer("dawn", f"It is about {clock(game.tests, game.endgame)}. {k.dawn_line()}")
     if ask == "danger":
         return StateAnswer("danger", k.danger_line()) if not yesno else None
+    if ask == "killer-where":
+        return _killer_where(r, k, yesno, flip)
+    if ask == "safe":
+        return _safe(k, yesno, flip)
     if ask in ("look", "look-has", "weapon", "what", "legend", "weakness", "killer-dead"):
         return _killer(ask, r, k, yesno, flip)
     if ask == "confront":
@@ -375,6 +379,61 @@ def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer |
             return _yes(flip(False), "Nobody killed it. Dawn came, and it was gone.", "killer")
         return _yes(flip(False), f"{cap} is still out there, and only dawn ends the night.", "killer")
     return None
+
+
+#: What the Killer's move this Test says of where it is, for "where is it?" and "is it close?".
+_MOVE_WHERE = {
+    "heard": ("Close: you heard it, just now.", True, False),
+    "sign": ("It has been here, and not long ago: {card}.", True, False),
+    "glimpsed": ("Here, at {place}: you saw it a moment ago.", True, True),
+    "takes": ("Close enough that it took {target}'s {item}, a moment ago.", True, True),
+    "cuts": ("Between you and {place}: it got there first, and the way there is cut.", False, False),
+    "stalks": ("Right behind {target}, and it is not hurrying.", True, True),
+    "comes": ("Here. It is coming for {target}.", True, True),
+}
+_FOLLOWING = frozenset("follow watch stalk hunt chase track trail see".split())
+_NEAR = frozenset("near close here around nearby behind outside inside come coming".split())
+
+
+def _killer_where(r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer | None:
+    """Where the Killer is, as its move before this Test told it; None when it made none (the
+    oracle answers, for this Test only)."""
+    f = k.fiction
+    move = f.moves[-1] if f.moves and f.moves[-1].get("tests") == k.game.tests else None
+    if move is None or move["kind"] not in _MOVE_WHERE:
+        return None
+    said, near, watching = _MOVE_WHERE[move["kind"]]
+    target = move.get("target") or ""
+    p = f.find(target)
+    their = pronouns_of(p.pronouns).determiner if p is not None else "their"
+    line = said.format(card=f.killer["calling_card"], place=short_place(move.get("place") or f.location),
+                       target=target, item=move.get("item") or "", their=their)
+    if not yesno:
+        return StateAnswer("killer", line)
+    lemmas = {t.lemma.lower() for t in r.parse}
+    lows = {t.lower for t in r.parse}
+    if lemmas & _FOLLOWING:
+        flag = watching
+    elif lemmas & _NEAR or lows & _NEAR:
+        flag = near
+    elif lows & {"gone", "away", "left"} or lemmas & {"leave", "go"}:
+        flag = not near
+    else:
+        return None
+    return _yes(flip(flag), line, "killer")
+
+
+def _safe(k: Knower, yesno: bool, flip) -> StateAnswer | None:
+    """"Are we safe here?": the Threat Card says — atmospheric ("There is no risk of Strikes
+    from this challenge") is as safe as the night gets; anything else is not."""
+    g = k.game
+    if g.is_over():
+        return _yes(flip(True), "The night is over.", "danger") if yesno else None
+    safe = not is_joker(g.threat) and severity(g.threat) == "atmospheric"
+    line = k.danger_line()
+    if yesno:
+        return _yes(flip(safe), ("For now. " if safe else "") + line, "danger")
+    return StateAnswer("danger", line)
 
 
 def _confront(k: Knower, flip) -> StateAnswer:

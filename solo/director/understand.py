@@ -373,7 +373,7 @@ def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
     body = text.rstrip(" ?!.")
     for _ in range(3):
         new = _FILLER_TAIL.sub("", body).rstrip(" ,;-?!.")
-        tag = re.search(r"\b(?:it|we|he|she|they|you|i|there)$", body, re.I) is not None
+        tag = re.search(r"\b(?:it|we|he|she|they|you|i|there)\b", body[len(new):], re.I) is not None
         if new == body or not new or (tag and len(new.split()) < 3):
             break  # "who is he" keeps its "is he"
         body = new
@@ -759,7 +759,7 @@ def _killerish(r: Reading, asks: set, lows: set, lemmas: set) -> bool:
         return False
     if r.first("thing") or r.first("place"):
         return False
-    return bool(asks & {"look", "weakness", "legend"}) or r.wh == "who" or (
+    return bool(asks & {"look", "weakness", "legend"}) or r.wh in ("who", "where") or (
         "weapon" in asks and (r.wh in ("what", "which") or {"armed", "weapon", "knife"} & lows)) or bool(
         lemmas & _KILLER_DOING)
 
@@ -792,6 +792,10 @@ def _decide(r: Reading) -> str | None:
         return "time"
     if wh == "when" and lows & {"sun", "dawn", "morning", "light", "daylight", "over", "end"}:
         return "dawn"
+    if r.form == "yesno" and "safe" in lows and not person and not thing and (
+            group is not None or r.first("here") or not r.mentions):
+        return "safe"  # "are we safe here?": the Threat Card says
+
     # the Killer, met now? ("is it the killer?", "are we facing the killer?", "is the killer here?")
     killer = r.first("killer")
     if killer is not None and r.form == "yesno" and not person and not thing and (

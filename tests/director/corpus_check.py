@@ -305,9 +305,10 @@ def nights():
     return out
 
 
-def run(corpus: str, nights_list, seed: int = 0):
-    """(per-kind counts, failures): counts[kind] = [asked, from the state, right]."""
-    kinds = load(corpus)
+def run(corpus: str, nights_list, seed: int = 0, every: int = 1):
+    """(per-kind counts, failures): counts[kind] = [asked, from the state, right]; ``every``
+    asks every so many questions of each kind (the first, then …)."""
+    kinds = {k: qs[::every] for k, qs in load(corpus).items()}
     rng = random.Random(seed)
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     failures = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solo.director.catalogue import CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES
+from solo.director.catalogue import CAMP_SCENES, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES
 from solo.director.continuity import Snapshot
 from solo.director.fiction import Fiction, Person
 from solo.narration.templates import norm
