@@ -140,7 +140,7 @@ def _kept(asked: Fact | None, yes: bool | None, statement: str | None, negated: 
     if asked is None:
         return None
     return Fact(asked.subject, asked.head, asked.predicate, yes, asked.form, asked.wh, asked.tests,
-                statement=statement, question=asked.question, negated=negated)
+                statement=statement, question=asked.question, negated=negated, words=asked.words)
 
 
 def _roll_key(asked: Fact | None, text: str) -> str:

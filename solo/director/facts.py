@@ -29,6 +29,7 @@ ANTONYMS = {"closed": "open", "close": "open", "shut": "open", "unlocked": "lock
 #: Predicates whose antonym above is itself, read the positive way (no flip).
 _SAME = frozenset({"locked", "working", "plugged", "connected", "impassable"})
 _KEEP_SMALL = frozenset("out in off on open inside outside away up down here there near far".split())
+_PARTICLES = frozenset("in on up down".split())
 _CONTENT_POS = frozenset("NOUN PROPN ADJ VERB NUM X".split())
 _STOP_PLAIN = frozenset("a an the this that these those of to in on at by for from with into and or but so then "
                         "i me my we us our you your he him his she her they them their it its is are was were am "
@@ -50,6 +51,7 @@ class Fact(Value):
     question: str | None = None
     source: str = "answer"  # answer, opening, playset
     negated: bool = False  # the question that established it asked it the other way round
+    words: frozenset = frozenset()  # the subject's own words, lemmas ("cellar", "door"), whatever it is keyed by
 
     def matches(self, other: "Fact") -> bool:
         """Same subject, same predicate (one may say more: "washed out" and "out"), same form."""
@@ -68,6 +70,10 @@ class Fact(Value):
 def _same_subject(a: Fact, b: Fact) -> bool:
     if a.subject == b.subject:
         return True
+    keyed = [x for x in (a, b) if any(":" in w for w in x.subject)]
+    if len(keyed) == 1:  # one keyed by a mention of the night, one by words: the words decide
+        x, y = a.words or a.subject, b.words or b.subject
+        return bool(x) and bool(y) and (x <= y or y <= x)
     if not a.subject or not b.subject or a.head != b.head:
         return False
     return a.subject <= b.subject or b.subject <= a.subject
@@ -95,24 +101,31 @@ def _content(parse, indices, subject: bool = False) -> tuple[frozenset, bool]:
             keep = low not in _STOP_PLAIN and low[:1].isalnum()
         if not keep or not low[:1].isalnum():
             continue
-        word = low if low in ANTONYMS else lem
+        out.add(low if low in ANTONYMS else lem)
+    core = out - _PARTICLES
+    if len(core) == 1 and not subject:  # one word says it: "closed" is "open" the other way round
+        word = next(iter(core))
         if word in ANTONYMS:
-            if word not in _SAME and ANTONYMS[word] != word:
-                flips = not flips
-            word = ANTONYMS[word]
+            flips = word not in _SAME and ANTONYMS[word] != word
+            out = {ANTONYMS[word]}
         elif word.startswith("un") and len(word) > 5 and word.endswith("ed"):
-            flips, word = not flips, word[2:-2] if word[2:-2] else word
-        out.add(word)
+            flips, out = True, {word[2:]}
+        elif out != core:
+            out = core  # "plugged in" is "plugged"
     return frozenset(out), flips
 
 
-def fact_of(r: Reading, tests: int | None = None) -> tuple[Fact, bool] | None:
+def fact_of(r: Reading, tests: int | None = None, strict: bool = False) -> tuple[Fact, bool] | None:
     """The fact a question asks about, and whether it asks it the other way round; None when
-    it names nothing to keep ("is it?")."""
+    it names nothing to keep ("is it?"). ``strict``: only the sentence's grammatical subject
+    is what it is about (a statement)."""
     parse = r.parse
     if not parse:
         return None
     about = r.about
+    if strict and about is not None and not any(parse[k].dep in ("nsubj", "nsubjpass", "expl")
+                                                for k in range(about.start, about.end)):
+        about = None
     span = r.subject if r.subject is not None else (about.start, about.end) if about is not None else None
     mention = about if about is not None and about.kind in ("person", "thing", "place", "killer", "night", "group",
                                                             "it") else None
@@ -141,23 +154,46 @@ def fact_of(r: Reading, tests: int | None = None) -> tuple[Fact, bool] | None:
     if not subject and not predicate:
         return None
     negated = r.negated != flips
+    words = _content(parse, sorted(taken), subject=True)[0] if taken else frozenset()
     return Fact(subject, head, predicate, None, r.form, r.wh if r.form == "open" else None, tests,
-                question=r.text), negated
+                question=r.text, words=words), negated
 
 
-def statement_fact(text: str, source: str) -> Fact | None:
+def statement_fact(text: str, source: str, lexicon=None) -> Fact | None:
     """A fact the opening or the playset states ("The last road out washed away"): its
     subject, its predicate, and whether it holds (a "not" in it: it does not)."""
     from .. import english
     from .understand import Lexicon, read
 
-    r = read(text, Lexicon([]))
-    found = fact_of(r)
+    r = read(text, lexicon or Lexicon([]))
+    found = fact_of(r, strict=True)
     if found is None:
         return None
     fact, negated = found
     return Fact(fact.subject, fact.head, fact.predicate, not negated, "yesno", None, None,
-                text=None, statement=english.normal(text).rstrip(".") or None, question=None, source=source)
+                text=None, statement=english.normal(text).rstrip(".") or None, question=None, source=source,
+                words=fact.words)
+
+
+def contradicted(sentence: str, known) -> Fact | None:
+    """The known yes-or-no fact ``sentence`` states the other way round, if any ("the cellar
+    door is locked" after "No: the cellar door is not locked"). Only clauses that name a
+    fact's subject, word for word, are read."""
+    import re
+
+    for clause in re.split(r",? (?:and|but|so|while) |; |: |, then ", sentence):
+        low = " " + re.sub(r"[^a-z0-9' ]", " ", clause.lower()) + " "
+        candidates = [f for f in known if f.yes is not None and f.form == "yesno" and f.words and all(
+            re.search(r" " + re.escape(w[:4]) + r"\w* ", low) for w in f.words)]
+        if not candidates:
+            continue
+        said = statement_fact(clause, "narration")
+        if said is None:
+            continue
+        for f in candidates:
+            if f.matches(said) and said.yes != f.yes:
+                return f
+    return None
 
 
 def find(known: list[Fact], asked: Fact, tests: int) -> Fact | None:

@@ -269,6 +269,8 @@ class Fiction:
             hurts_told=frozenset(self.hurts_told),
             lines={p.name: p.line for p in self.people if p.line and not p.dead},
             tropes=self._tropes(),
+            facts=tuple(f for f in self.known_facts() if f.yes is not None and f.statement and (
+                f.tests is None or f.tests == self.tests)),
         )
 
     def _located(self) -> dict[str, str]:

@@ -24,7 +24,11 @@ SUBJECTS = (
     "a trap, already sprung", "a shadow that is not yours", "a voice you almost know", "a radio left on low",
     "a length of rope", "a pair of muddy boots", "a shoe with no owner", "a clock someone wound tonight",
     "a generator coughing itself awake", "a phone with one bar of signal", "a bundle of old letters",
-    "a trail of something dark", "a sound that stops when you listen for it",
+    "a trail of something dark", "a sound that stops when you listen for it", "a jacket hung up to dry",
+    "a bucket of water, still rocking", "a chair pulled out from a table", "a handprint on the glass",
+    "a map with one place circled", "a key on a string", "a dog's collar with no dog", "a tape measure, pulled out",
+    "a candle, still burning", "a list of names", "a torn sleeping bag", "an empty bottle rolling on its side",
+    "a bell on a fishing line", "a pair of glasses, one lens cracked", "a drawer left open",
 )
 #: What it is doing (verb phrases that follow a subject: "an old recording, repeating itself").
 ACTIONS = (
@@ -32,24 +36,35 @@ ACTIONS = (
     "left there on purpose", "still warm", "older than it should be", "soaked through", "hidden badly",
     "moved since you last looked", "pointing the way you came", "calling a name", "counting down",
     "half buried", "not alone", "wrong in a way you cannot name", "meant to be found", "torn in half",
+    "set out like a gift", "dragged here from somewhere else", "scratched with a date", "swaying a little",
+    "cold to the touch", "smelling of smoke", "wet with something that is not water", "turned to face the door",
+    "humming very quietly", "covered with a sheet", "tied shut", "marked with a red cross", "ticking",
+    "blocking the way", "one of a pair", "stopped at a quarter past", "fresher than it should be",
+    "brought here tonight", "just out of reach", "nobody's",
 )
 #: Who did it, for "who" questions nothing decides.
 WHOS = (
     "Someone who was here before you", "Nobody you can see", "Someone who knows this place better than you do",
-    "Someone you never saw", "Someone who wanted you to find it",
+    "Someone you never saw", "Someone who wanted you to find it", "Someone with muddy boots",
+    "Someone who left in a hurry", "Someone who knew you were coming", "Someone who did not want to be seen",
+    "Someone who is still nearby", "Whoever had the keys last", "Someone who will not say so",
 )
 #: Why, for "why" questions nothing decides (clauses after "because").
 WHYS = (
     "it is the thirteenth, and tonight it always is", "somebody wants you exactly where you are",
     "nobody was ever meant to leave this place", "someone is keeping a promise made thirteen years ago",
-    "it is easier to catch you one at a time",
+    "it is easier to catch you one at a time", "someone wanted it found tonight", "the dark is not empty",
+    "it has always been this way here", "somebody is leaving you a trail", "someone is counting on you to panic",
+    "the last people here left in a hurry", "that is how it wants you",
 )
 #: How, for "how" questions nothing decides (phrases after "by" or a place).
 HOWS = ("quietly, and one at a time", "the long way round", "without a light", "before anyone else thinks of it",
-        "together, or not at all")
+        "together, or not at all", "on your hands and knees", "slowly, listening after every step",
+        "with someone keeping watch", "fast, and without looking back")
 #: When, for "when" questions.
 WHENS = ("sooner than you would like", "not yet, but it is coming", "when the lights go out",
-         "when you are alone", "the moment you stop watching")
+         "when you are alone", "the moment you stop watching", "before dawn", "when you least expect it",
+         "after the next scream", "when the fog comes in", "once you are split up")
 
 
 def _order(options, *key) -> list:

@@ -35,6 +35,7 @@ _NOT = {"can": "cannot", "will": "will not", "'ll": "will not", "would": "would 
         "has": "has not", "have": "have not", "had": "had not", "shall": "shall not"}
 _HAVE = {"has": "has", "have": "have", "had": "had", "'s": "has", "'ve": "have", "'d": "had"}
 _NOUNISH = frozenset("NOUN PROPN PRON NUM".split())
+_WHERE_WORDS = frozenset("upstairs downstairs outside inside overhead underneath nearby".split())
 _MOTION = frozenset("go run head come take drag walk crawl drive leave flee disappear vanish".split())
 
 
@@ -175,24 +176,36 @@ def _there(parse, aux: str, start: int, yes: bool) -> str | None:
 
 def topic(r: Reading) -> str | None:
     """What an open question asks about, as a noun phrase ("that noise upstairs", "your
-    truck"), or None."""
+    truck", "the little shed door"), or None."""
     parse = r.parse
     if not parse:
         return None
     about = r.about
-    if about is not None and about.kind in ("thing", "place", "person") :
+    if about is not None and about.kind == "person":
         return " ".join(SWAP.get(w.lower(), w) for w in about.text.split())
-    for k, t in enumerate(parse):
-        if t.pos in ("NOUN", "PROPN") and t.lower not in WH and t.lemma.lower() not in ("time", "thing", "way"):
-            if not getattr(parse, "parsed", False):
-                return t.text
-            span = [i for i in parse.subtree(k) if not any(
-                parse[j].dep in ("relcl", "acl", "advcl") for j in _path(parse, i, k))]
-            if len(span) > 6 or any(parse[i].lower in WH for i in span):
-                span = [i for i in span if i >= k - 2 and i <= k]
-            words = _swapped(parse, span)
-            return " ".join(words).replace(" 's", "'s")
-    return None
+    heads = [k for k, t in enumerate(parse) if (t.pos in ("NOUN", "PROPN") or t.tag in ("VBG", "JJ") and k and
+                                                 parse[k - 1].tag == "DT" and t.lower.endswith("ing")) and t.lower not in WH
+             and t.lemma.lower() not in ("time", "way") and t.dep not in ("compound", "amod", "poss")]
+    if about is not None and about.kind in ("thing", "place"):
+        heads = [k for k in heads if about.start <= k < about.end] + heads
+    if not heads:
+        return about.text if about is not None and about.kind in ("thing", "place") else None
+    k = heads[0]
+    if not getattr(parse, "parsed", False):
+        return parse[k].text
+    left = [i for i in parse.subtree(k) if i <= k]
+    right = [i for i in parse.subtree(k) if i > k and not any(
+        parse[j].dep in ("relcl", "acl", "advcl", "conj", "cc") for j in _path(parse, i, k))]
+    if parse[k].tag in ("VBG", "JJ") and k and parse[k - 1].tag == "DT":
+        left = [k - 1, k]
+    span = sorted(set(left) | set(right))
+    if len(span) > 7 or any(parse[i].lower in WH for i in span):
+        span = [i for i in left if parse[i].lower not in WH]
+    after = span[-1] + 1
+    if after < len(parse) and parse[after].lower in _WHERE_WORDS:
+        span.append(after)  # "that noise upstairs"
+    words = _swapped(parse, span)
+    return " ".join(words).replace(" 's", "'s")
 
 
 def _path(parse, i: int, top: int) -> list[int]:

@@ -48,9 +48,9 @@ ASKS: dict[str, tuple[str, ...]] = {
     "hurt": ("hurt", "injure", "injured", "injury", "wound", "wounded", "bleed", "bleeding", "harm", "harmed",
              "pain", "limp", "limping", "bruise", "bruised", "banged up", "bang up", "messed up", "mess up",
              "beat up", "busted up", "strike", "cut", "damage", "shape", "condition", "wrong with", "how bad",
-             "scratch", "scrape", "broken", "health", "hp", "hit", "shot", "stab", "wreck", "rough shape",
+             "scratch", "scrape", "health", "hp", "hit", "shot", "stab", "wreck", "rough shape",
              "rough up", "roughed up", "get on", "getting on", "hold up", "holding up", "cope", "coping"),
-    "holds": ("carry", "carrying", "hold", "holding", "have", "get", "bring", "pack", "possess", "keep", "got",
+    "holds": ("carry", "carrying", "hold", "holding", "have", "bring", "pack", "possess", "keep", "got",
               "on they", "on he", "on she", "on i", "on we", "on him", "on her", "on them", "on me", "on us",
               "in pocket", "gear", "stuff", "equipment", "inventory", "item", "supplies", "belongings", "loot",
               "hand", "grab", "armed", "lug", "tote", "bag", "backpack", "pocket", "packing", "lugging", "hauling", "haul"),
@@ -343,7 +343,8 @@ def _last_question(text: str) -> str:
     if not _opens_a_question(text):
         for m in re.finditer(r"(?:,|\bbut|\bso)\s+(?=\S)", text):
             rest = text[m.end():]
-            if _opens_a_question(rest) and len(rest.split()) >= 2:
+            tag = re.fullmatch(r"\s*\w+(?:n't)?(?: not)? (?:it|we|he|she|they|you|i|there)\W*", rest, re.I)
+            if _opens_a_question(rest) and len(rest.split()) >= 2 and not tag:  # (not "…, isn't it?")
                 topic = text[:m.start()].strip(" ,")
                 if len(topic.split()) <= 4 and not re.search(r"\b(?:i|i'm|we|we're|you|is|are|was|am|but)\b", topic,
                                                              re.I):
@@ -403,6 +404,11 @@ def is_question(line: str) -> bool:
     ("I wonder if the door is locked", "tell me who is hurt"), or ends with a question mark
     and is not a statement of what someone does ("I check whether the door is locked?" is an
     action)."""
+    raw = english.normal(str(line))
+    through = _ASKED_THROUGH.match(raw)
+    if through and through.end() < len(raw) and (through.group("yesno") or re.sub(
+            r"'(?:s|re|d|ll|ve|m)$", "", raw[through.end():].split(" ")[0].lower()) in WH):
+        return True  # "I wonder if the door is locked", "tell me who is hurt"
     text = tidy(str(line))
     if not text.strip(" ?"):
         return False
@@ -531,6 +537,8 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
         found.append(Mention(kind, ref, start, end, parse.text_of(range(start, end)), other))
 
     def run_at(run, k):
+        if len(run) == 1 and parse[k].pos not in ("NOUN", "PROPN", "X", ""):
+            return False  # "the whistling" is not the tin whistle
         return all(k + j < len(parse) and (plain[k + j] == w or lemmas[k + j] == w) for j, w in enumerate(run))
 
     def things(runs_of_two: bool):
@@ -566,7 +574,8 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
     for place in lex.places:
         if not place.words:
             continue
-        hits = [k for k in range(len(parse)) if not taken[k] and (plain[k] in place.words or lemmas[k] in place.words)]
+        hits = [k for k in range(len(parse)) if not taken[k] and (plain[k] in place.words or lemmas[k] in place.words)
+                and parse[k].dep != "compound"]  # "the cellar door" is a door, not the cellar
         if place.words[-1] in [plain[k] for k in hits] or len(hits) >= 2:
             for k in hits:
                 if k not in best or best[k][0] < len(hits):
@@ -743,7 +752,7 @@ _KILL_VERBS = frozenset("get kill take catch grab murder stab slash gut butcher 
 _KILLER_DOING = frozenset("follow watch near close here come chase hunt behind around nearby outside inside "
                           "stalk wait hide lurk coming".split())
 _WHAT_IS_IT = ("doing this", "kill we", "killing us", "killing everyone", "after we", "after us", "hunting us",
-               "dealing with", "up against", "is that", "out there", "behind this", "behind all this", "do this")
+               "dealing with", "up against", "out there", "behind this", "behind all this", "do this")
 
 
 def _killerish(r: Reading, asks: set, lows: set, lemmas: set) -> bool:
@@ -752,8 +761,8 @@ def _killerish(r: Reading, asks: set, lows: set, lemmas: set) -> bool:
     if r.first("killer"):
         return True
     text = " ".join(t.lower for t in r.parse)
-    if r.wh in ("who", "what") and any(p in text for p in _WHAT_IS_IT) and not r.first("person") and \
-            not r.first("thing"):
+    if r.wh in ("who", "what") and (any(p in text for p in _WHAT_IS_IT) or re.search(r"\bis that\W*$", text)) and \
+            not r.first("person") and not r.first("thing"):
         return True
     if not r.first("it"):
         return False
@@ -821,15 +830,17 @@ def _decide(r: Reading) -> str | None:
         k = _killer_ask(r, asks, wh, lows, lemmas)
         if k:
             return k
-    if wh == "why" and not person and not thing:
-        return "legend"
+    if wh == "why" and not person and not thing and not place and (
+            lows & {"this", "us", "we", "me", "i", "happening", "night", "tonight"} or len(r.parse) <= 3):
+        return "legend"  # "why is this happening?", "why us?" (not "why is the door open?")
     if "legend" in asks and not person and not thing and lows & {"story", "stories", "legend", "history", "rumor",
                                                                  "rumors", "myth", "tale", "curse", "before",
                                                                  "backstory", "lore", "locals"}:
         return "legend"
     # a thing
-    if thing and (about is thing or about is None or about.kind in ("group", "it") or wh == "who" or
-                  (about.kind == "person" and ({"holds", "lost"} & asks or wh in ("where",)))):
+    if thing and (asks & {"holds", "lost", "happened", "with"} or wh in ("who", "where")) and (
+            about is thing or about is None or about.kind in ("group", "it") or wh == "who" or
+            (about.kind == "person" and ({"holds", "lost"} & asks or wh in ("where",)))):
         if "happened" in asks and wh in ("what", None):
             return "happened"
         if "lost" in asks and not (wh == "who" and "holds" in asks and not lows & {"lost", "lose", "drop"}):
@@ -996,7 +1007,8 @@ def _group_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, group: Mention
             return "all-ok"
         if asks & {"alive", "with", "count"}:
             return "all-alive"
-    if wh == "how" and group is not None and (lemmas & {"do", "be", "hold"} and not asks - {"hurt", "ok"} or
-                                              asks & {"hurt", "ok"}):
-        return "who-hurt"
+    doing = lows & {"doing", "holding", "feeling"} or (lemmas == {"how", "be"} | (lemmas & {"we", "everyone", "everybody",
+                                                                                    "everybody", "all"}))
+    if wh == "how" and group is not None and (doing and not asks - {"hurt", "ok"} or asks & {"hurt", "ok"}):
+        return "who-hurt"  # "how are we doing?", "how is everyone?" (not "how do we open the door?")
     return None

@@ -29,9 +29,9 @@ ISSUE_KINDS = {
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def nights():
-    return C.nights()
+    return C.nights()  # fresh: asking rewinds them
 
 
 def test_the_corpus_is_as_big_as_it_says():
