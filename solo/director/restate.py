@@ -204,6 +204,7 @@ def topic(r: Reading) -> str | None:
     after = span[-1] + 1
     if after < len(parse) and parse[after].lower in _WHERE_WORDS:
         span.append(after)  # "that noise upstairs"
+    span = [i for i in span if parse[i].text[:1].isalnum() or parse[i].text in ("'s", "-")]
     words = _swapped(parse, span)
     return " ".join(words).replace(" 's", "'s")
 

@@ -83,7 +83,7 @@ ASKS: dict[str, tuple[str, ...]] = {
              "end of the night", "night almost", "night nearly", "night over", "last stretch", "final act", "sun",
              "night end", "night is end", "night left", "much night", "much longer", "much more of this"),
     "happened": ("happen", "become of", "go on", "deal with", "up with", "news", "status", "story with",
-                 "what about", "how about", "befall", "go down", "do to", "happend"),
+                 "what about", "how about", "befall", "go down", "do to", "happend", "do with"),
     "contents": ("in", "inside", "find", "there", "contain", "hold", "keep", "store", "look in", "hide in",
                  "useful"),
     "cut": ("cut", "cut off", "block", "blocked", "go back", "get back", "return", "reach", "get to",
@@ -119,7 +119,9 @@ CONTRACTIONS = {"whos": "who's", "whats": "what's", "wheres": "where's", "hows":
                 "whatd": "what'd", "whod": "who'd", "hes": "he's", "shes": "she's", "theyre": "they're",
                 "u": "you", "r": "are", "ur": "your", "ppl": "people", "every1": "everyone", "any1": "anyone",
                 "some1": "someone", "no1": "no one", "rn": "now", "tho": "though", "pls": "please",
-                "wat": "what", "wut": "what", "whr": "where", "alrite": "alright", "k": "ok"}
+                "wat": "what", "wut": "what", "whr": "where", "alrite": "alright", "k": "ok", "w": "with",
+                "w/": "with", "kickin": "kicking", "breathin": "breathing", "nothin": "nothing", "somethin": "something",
+                "goin": "going", "doin": "doing", "holdin": "holding", "carryin": "carrying", "bleedin": "bleeding"}
 #: Chatter around a question that is not part of it ("ok so", "you think", "or what").
 _FILLER_HEAD = re.compile(r"^(?:(?:ok(?:ay)?|so|wait|hey|um+|uh+|and|but|well|oh|god|oh god|alright|right|"
                           r"hmm+|quick question|question|director|dm|gm|yo|sorry|also|now|then|ok so|wait so)"
@@ -127,14 +129,15 @@ _FILLER_HEAD = re.compile(r"^(?:(?:ok(?:ay)?|so|wait|hey|um+|uh+|and|but|well|oh
 _FILLER_TAIL = re.compile(r"(?:[\s,;-]+(?:do you think|you think|d'you think|i think|i guess|i wonder|you reckon|"
                           r"right|or what|or not|or no|yeah|yes or no|huh|eh|then|now|tho|though|please|again|"
                           r"at all|anymore|any more|for real|really|honestly|by now|yet|so far|still|lol|man|"
-                          r"dude|guys|director|(?:is|isn't|are|aren't|was|wasn't|did|didn't|does|doesn't|has|hasn't|"
+                          r"dude|guys|director|if i may ask|if you don't mind|mate|bro|bruh|(?:is|isn't|are|aren't|was|wasn't|did|didn't|does|doesn't|has|hasn't|"
                           r"have|haven't|can|can't|will|won't) (?:it|we|he|she|they|you|i|there)))+\s*(?=[?.!]*$)",
                           re.I)
 #: A question asked through another ("could you tell me where Kit is", "I'd like to know if …").
 _ASKED_THROUGH = re.compile(
     r"^(?:(?:could|can|would|will) (?:you|someone|anyone) (?:please )?(?:tell|show|remind) (?:me|us)|"
-    r"(?:please )?(?:tell|show|remind) (?:me|us)|(?:would|do) you mind telling (?:me|us)|mind telling (?:me|us)|"
-    r"i'?d (?:like|love) to know|i (?:want|need|wanna) to know|"
+    r"(?:(?:could|can|would|will) you )?(?:please |kindly )?(?:tell|show|remind) (?:me|us)|"
+    r"(?:would|do) you mind telling (?:me|us)|mind telling (?:me|us)|i'?d (?:like|love) to know|"
+    r"i (?:should|would) like to know|i (?:want|need|wanna) to know|"
     r"i wanna know|we (?:want|need) to know|do (?:you|we|i|any of us) (?:know|remember)|does (?:anyone|anybody) "
     r"know|any idea|i wonder|i'm wondering|i am wondering|i was wondering|wondering|i'm curious|curious)"
     r"[\s,:]*(?:(?P<yesno>whether|if)\b\s*)?", re.I)
@@ -225,8 +228,8 @@ class Lexicon:
         self.places = [Place(p, *_place_words(p)) for p in dict.fromkeys(places) if p]
         self.killer_words = frozenset(w for w in _words(killer_name) if w not in ("the", "a", "an"))
         self.here = here
-        self.extra = frozenset(w.lower() for n in self.names for w in [n] if len(n) >= 4 and n.isalpha()) | \
-            frozenset(w for t in self.things for run in t.words for w in run if len(w) >= 4 and w.isalpha())
+        self.extra = frozenset(n.lower() for n in self.names if n.isalpha()) | \
+            frozenset(w for t in self.things for run in t.words for w in run if len(w) >= 3 and w.isalpha())
 
     @classmethod
     def of(cls, game, fiction) -> "Lexicon":
@@ -335,6 +338,8 @@ def _last_question(text: str) -> str:
         if not _opens_a_question(first) and len(first.split()) <= 4 and re.search(r"\b(?:it|there)\b", last, re.I) \
                 and _opens_a_question(last):  # "the kitchen?? what's in it": it is the kitchen
             return re.sub(r"\b(?:it|there)\b(?=[^\w]*$)", first, last, count=1, flags=re.I)
+        if all(p.endswith("?") for p in parts) and not any(_opens_a_question(p) for p in parts):
+            return parts[0]  # "i am alone now? everyone else is dead?": one question, asked twice
         asking = [p for p in parts if _opens_a_question(p)]
         if asking and not _opens_a_question(parts[0]):
             if len(first.split()) <= 4 and not re.search(r"\b(?:i|i'm|we|we're|you|is|are|was|am)\b", first, re.I):
@@ -346,13 +351,31 @@ def _last_question(text: str) -> str:
             tag = re.fullmatch(r"\s*\w+(?:n't)?(?: not)? (?:it|we|he|she|they|you|i|there)\W*", rest, re.I)
             if _opens_a_question(rest) and len(rest.split()) >= 2 and not tag:  # (not "…, isn't it?")
                 topic = text[:m.start()].strip(" ,")
-                if len(topic.split()) <= 4 and not re.search(r"\b(?:i|i'm|we|we're|you|is|are|was|am|but)\b", topic,
-                                                             re.I):
+                if len(topic.split()) <= 4 and not re.search(
+                        r"\b(?:i|i'm|me|my|we|we're|us|our|you|is|are|was|am|but|pardon|sorry|excuse|please)\b",
+                        topic, re.I):
                     if re.search(r"\bit\b(?=[^\w]*$)", rest):  # "the camera, who has it": it is the camera
                         return re.sub(r"\bit\b(?=[^\w]*$)", topic, rest, count=1)
                     return f"{topic}, {rest}"
                 return rest
     return text
+
+
+#: Words of chatter before a question ("bruh who's even left", "ok real talk who's alive").
+_CHATTER = frozenset("bruh yo ok okay so like real talk um uh hey wait listen look seriously honestly guys man dude bro "
+                     "alright right well hmm erm also anyway and but quick question omg god jeez ugh oh lol".split())
+
+
+def _lead_in(body: str, extra: frozenset[str]) -> str:
+    """Chatter before the question proper ("bruh who's even left"), dropped."""
+    words = body.split(" ")
+    for k, w in enumerate(words[1:4], 1):
+        core = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", w.lower().strip(",;:"))
+        if core in WH and k + 1 < len(words):
+            if all(x.lower().strip(",;:-?!.") in _CHATTER for x in words[:k]):
+                return " ".join(words[k:])
+            break
+    return body
 
 
 def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
@@ -369,9 +392,10 @@ def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
             text = text[through.end():]
             if text.lower().startswith("about "):
                 text = "what about " + text[6:]
-    text = _last_question(text)
+    text = _last_question(re.sub(r"\s+[-\u2013\u2014]+\s+", ", ", text))  # "car keys - who has it"
     mark = "?" if text.rstrip().endswith("?") else ""
-    body = text.rstrip(" ?!.")
+    body = " ".join(CONTRACTIONS.get(w.lower(), w) for w in text.rstrip(" ?!.").split(" "))
+    body = _lead_in(body, extra)
     for _ in range(3):
         new = _FILLER_TAIL.sub("", body).rstrip(" ,;-?!.")
         tag = re.search(r"\b(?:it|we|he|she|they|you|i|there)\b", body[len(new):], re.I) is not None
@@ -490,14 +514,16 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     if wh == "how":
         at = lows.index("how") if "how" in lows else 0
         nxt = lows[at + 1] if at + 1 < len(lows) else ""
-        if nxt == "many":
-            wh = "how many"
+        if nxt == "many" or (nxt == "much" and "of" in lows[at + 2:at + 3]):
+            wh = "how many"  # ("how much of us are left")
         elif nxt in ("long", "soon", "close", "near", "far") and any(w in NIGHT or w in ("over", "light") for w in lows):
             wh = "how long"
     content = [t for t in parse if t.pos in ("NOUN", "PROPN", "ADJ", "VERB", "AUX", "ADV")]
     verbless = parse.parsed and not any(t.pos in ("VERB", "AUX") for t in parse) and bool(content) and \
         content[-1].pos == "NOUN" and not any(t.lower in ("nearly", "almost", "still", "already", "close", "yet")
                                               for t in parse)  # "location??" asks for it; "Kit alive?" yes or no
+    verbless = verbless or (len([t for t in parse if t.text[:1].isalnum()]) == 1 and len(content) == 1 and
+                            content[0].tag in ("NN", "NNS", "VB", "VBP"))  # "headcount?", "weakness??"
     if verbless and wh is None:
         wh = "what"
     form = "open" if wh or (parse and parse[k].lemma.lower() in _REQUESTS) or verbless else "yesno"
@@ -537,9 +563,8 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
         found.append(Mention(kind, ref, start, end, parse.text_of(range(start, end)), other))
 
     def run_at(run, k):
-        if len(run) == 1 and parse[k].pos not in ("NOUN", "PROPN", "X", ""):
-            return False  # "the whistling" is not the tin whistle
-        return all(k + j < len(parse) and (plain[k + j] == w or lemmas[k + j] == w) for j, w in enumerate(run))
+        return all(k + j < len(parse) and (plain[k + j] == w or lemmas[k + j] == w and parse[k + j].pos in (
+            "NOUN", "PROPN", "X", "")) for j, w in enumerate(run))  # ("the whistling" is not the tin whistle)
 
     def things(runs_of_two: bool):
         for thing in sorted(lex.things, key=lambda x: -len(x.words[0])):
@@ -706,6 +731,9 @@ def _negated(parse) -> bool:
                 continue  # "alive or not"
             if parse.parsed and parse[i].head not in main and not two:
                 continue  # a "not" in another clause
+            if i + 1 < len(lows) and lows[i + 1] in ("hurt", "injured", "wounded", "bleeding", "dead") and any(
+                    w in ("ok", "okay", "good", "fine", "alright", "alive") for w in lows[:i]):
+                continue  # "is Dana good, not hurt?": the "not hurt" says the "good" again
             return True
     return False
 
@@ -838,14 +866,15 @@ def _decide(r: Reading) -> str | None:
                                                                  "backstory", "lore", "locals"}:
         return "legend"
     # a thing
-    if thing and (asks & {"holds", "lost", "happened", "with"} or wh in ("who", "where")) and (
+    if thing and (asks & {"holds", "lost", "happened", "with"} or wh in ("who", "whom", "where") or (
+            person and "with" in lows)) and (
             about is thing or about is None or about.kind in ("group", "it") or wh == "who" or
             (about.kind == "person" and ({"holds", "lost"} & asks or wh in ("where",)))):
         if "happened" in asks and wh in ("what", None):
             return "happened"
         if "lost" in asks and not (wh == "who" and "holds" in asks and not lows & {"lost", "lose", "drop"}):
             return "lost"
-        return "holds"  # "who has the flare?", "is the flare still with us?"
+        return "holds"  # "who has the flare?", "is the flare still with us?", "is the flare with Kit?"
     # where the group is ("what room are we in?", even where a place of the setting is a room)
     bare = place is not None and place.end - place.start == 1 and place.start and \
         r.parse[place.start - 1].lower in ("what", "which")
@@ -879,7 +908,8 @@ def _decide(r: Reading) -> str | None:
         if wh is None and not lows & {"dangerous", "danger", "deadly", "safe", "risky", "screwed", "doomed"}:
             return None
         return "danger"
-    if wh == "where" and r.first("here"):
+    if wh == "where" and r.first("here") or (not person and not thing and not place and lows & {
+            "location", "whereabouts", "position"}):
         return "where"
     return None
 
@@ -934,9 +964,10 @@ def _person_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, person: Menti
     if "alone" in asks and lows & {"only", "just", "last", "alone", "else", "final", "sole"} and not r.first("group"):
         return "alone"
     if "ok" in asks and lows & {"without", "uninjured", "unhurt", "unharmed", "unscathed", "good", "ok", "okay",
-                                "alright", "fine", "right"} and not lows & {"hurt", "wounded", "bleeding",
-                                                                           "injured"}:
-        return "ok"
+                                "alright", "fine", "right"} and (
+            not lows & {"hurt", "wounded", "bleeding", "injured"} or
+            re.search(r"\bnot (?:hurt|wounded|bleeding|injured)\b", r.text.lower())):
+        return "ok"  # ("is Dana good, not hurt or anything?")
     if "holds" in asks and wh != "how" and (wh in ("what", "which") or lows & {"carrying", "gear", "stuff", "pack",
                                                                           "packing",
                                                               "inventory", "items", "supplies", "pockets",
@@ -991,13 +1022,13 @@ def _group_ask(r: Reading, asks: set, wh, lows: set, lemmas: set, group: Mention
     people = lows & {"anyone", "anybody", "someone", "somebody", "one", "people", "person", "member", "friend"}
     if lost_words and wh in ("what", "which"):
         return "lost"
+    if lost_words and not people and lows & {"anything", "something", "stuff", "gear", "things", "thing", "item",
+                                               "items"}:
+        return "lost"  # "did we lose anything?", "lost stuff??"
     if "holds" in asks and (wh in ("what", "which") or lows & {"gear", "stuff", "supplies", "equipment", "inventory",
                                                               "items", "belongings"}) and not lows & {"hurt", "injury",
                                                                                                       "injuries"}:
         return "holds"
-    if lost_words and wh is None and not people and lows & {"anything", "something", "stuff", "gear", "things",
-                                                             "thing", "item", "items"}:
-        return "lost"
     if wh is None and group is not None:
         if "dead" in asks or (lemmas & {"lose"} and people):
             return "all-dead" if count == "all" else "any-dead"
