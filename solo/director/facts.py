@@ -18,16 +18,18 @@ from .understand import AUX, WH, Reading
 LIGHT = frozenset("be stand stay remain still really just seem look appear get keep sit lie right now all even "
                   "actually currently yet already anymore any more so very too quite do have go come there "
                   "that this it its one thing way like kind sort tonight".split())
-#: Predicates that are the other way round of another: the key reads them as that one, negated.
-ANTONYMS = {"closed": "open", "close": "open", "shut": "open", "unlocked": "lock", "unlock": "lock",
-            "locked": "lock", "dead": "alive", "empty": "full", "off": "on", "dark": "lit", "unlit": "lit",
-            "outside": "inside", "away": "near", "far": "near", "asleep": "awake", "absent": "there",
-            "unsafe": "safe", "unarmed": "armed", "unseen": "seen", "unknown": "known", "broken": "work",
-            "working": "work", "false": "true", "fake": "real", "unplugged": "plug", "unplug": "plug",
-            "plugged": "plug", "disconnected": "connect", "disconnect": "connect", "connected": "connect",
-            "passable": "out", "impassable": "out", "blocked": "clear", "block": "clear", "open-ended": "open"}
+#: Predicates that are the other way round of another: the key reads them as that one, negated
+#: ("closed", "out", "broken" and "off" are "open" the other way round: a way, a light, a phone).
+ANTONYMS = {"closed": "open", "close": "open", "shut": "open", "off": "open", "out": "open", "broken": "open",
+            "blocked": "open", "block": "open", "impassable": "open", "on": "open", "working": "open",
+            "work": "open", "clear": "open", "passable": "open",
+            "unlocked": "lock", "unlock": "lock", "locked": "lock", "dead": "alive", "empty": "full",
+            "dark": "lit", "unlit": "lit", "outside": "inside", "away": "near", "far": "near", "asleep": "awake",
+            "absent": "there", "unsafe": "safe", "unarmed": "armed", "unseen": "seen", "unknown": "known",
+            "false": "true", "fake": "real", "unplugged": "plug", "unplug": "plug", "plugged": "plug",
+            "disconnected": "connect", "disconnect": "connect", "connected": "connect"}
 #: Predicates whose antonym above is itself, read the positive way (no flip).
-_SAME = frozenset({"locked", "working", "plugged", "connected", "impassable"})
+_SAME = frozenset({"locked", "working", "work", "plugged", "connected", "on", "clear", "passable"})
 _KEEP_SMALL = frozenset("out in off on open inside outside away up down here there near far".split())
 _PARTICLES = frozenset("in on up down".split())
 _CONTENT_POS = frozenset("NOUN PROPN ADJ VERB NUM X".split())

@@ -724,7 +724,8 @@ def _negated(parse) -> bool:
                                                                    "auxpass", "prep")}
     for i, w in enumerate(lows):
         two = i + 1 < len(lows) and lows[i + 1] in ("longer", "more")
-        if w in ("not", "n't", "never") or (w == "no" and two):
+        none = w == "no" and parse.parsed and parse[i].dep == "det" and not two  # "there is no signal"
+        if w in ("not", "n't", "never") or (w == "no" and two) or none:
             if i == k + 1 and parse[k].lower in AUX | {"is", "are", "was", "were", "do", "does", "did"}:
                 continue  # "isn't", "didn't" at the front: a tag, not the other way round
             if i >= 1 and lows[i - 1] in ("or",):
@@ -761,6 +762,8 @@ def _subject_span(parse) -> tuple[int, int] | None:
     after it."""
     if not parse.parsed:
         return None
+    if not any(t.dep in ("nsubj", "nsubjpass", "expl") for t in parse):
+        return _subject_by_order(parse)
     for k, t in enumerate(parse):
         if t.dep in ("nsubj", "nsubjpass", "expl"):
             start = min(parse.subtree(k))
@@ -771,6 +774,21 @@ def _subject_span(parse) -> tuple[int, int] | None:
                     end = max(end, max(parse.subtree(c)) + 1)
             return start, end
     return None
+
+
+def _subject_by_order(parse) -> tuple[int, int] | None:
+    """A yes/no question the parse found no subject in ("is the music loud"): after the
+    auxiliary, a determiner and nouns up to the word that says something of them."""
+    k, first = _first_word(parse)
+    if first not in AUX or k + 1 >= len(parse) or parse[k + 1].pos not in ("DET", "PROPN", "NOUN", "PRON"):
+        return None
+    end = k + 1
+    while end < len(parse) and (parse[end].pos in ("DET", "NOUN", "PROPN", "PRON", "NUM") or parse[end].text == "'s"):
+        end += 1
+    if end == k + 1 or end >= len(parse) or parse[end - 1].pos not in ("NOUN", "PROPN", "PRON") or \
+            parse[end].pos not in ("ADJ", "ADV", "VERB", "ADP", "PART"):
+        return None
+    return k + 1, end
 
 
 # ---------------------------------------------------------------------- deciding what is asked
