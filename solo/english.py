@@ -315,20 +315,26 @@ def lemma_of(word: str, pos: str | None = None) -> str:
     return low
 
 
-def known_word(word: str) -> bool:
-    """Whether lemminflect's English knows ``word`` ("hurting" is a word, "hurtt" is not);
-    False without lemminflect. Kept in the cache file (lemminflect costs its load)."""
+def parts_of(word: str) -> frozenset[str]:
+    """The parts of speech lemminflect's English knows ``word`` as ("shed": NOUN and VERB;
+    "hurtt": none); none without lemminflect. Kept in the cache file (lemminflect costs its
+    load)."""
     word = word.lower()
     found = _read_disk()["words"].get(word)
-    if isinstance(found, bool):
-        return found
+    if isinstance(found, list):
+        return frozenset(str(x) for x in found)
     try:
         from lemminflect import getAllLemmas
     except ImportError:
-        return False
-    known = bool(getAllLemmas(word))
-    _remember("words", word, known)
-    return known
+        return frozenset()
+    parts = sorted(getAllLemmas(word))
+    _remember("words", word, parts)
+    return frozenset(parts)
+
+
+def known_word(word: str) -> bool:
+    """Whether lemminflect's English knows ``word`` ("hurting" is a word, "hurtt" is not)."""
+    return bool(parts_of(word))
 
 
 # ---------------------------------------------------------------------- writing English

@@ -39,22 +39,32 @@ _WHERE_WORDS = frozenset("upstairs downstairs outside inside overhead underneath
 _MOTION = frozenset("go run head come take drag walk crawl drive leave flee disappear vanish".split())
 
 
+class _Word(str):
+    """A word of the question as typed, and whether a space followed it there ("second-floor")."""
+
+    joined = False
+
+
 def _swapped(parse, indices) -> list[str]:
     out = []
-    for k in indices:
+    indices = list(indices)
+    for n, k in enumerate(indices):
         t = parse[k]
         low = t.lower
-        word = SWAP.get(low, t.text)
-        if low == "'s" and t.tag == "POS":
-            word = "'s"
+        word = _Word(SWAP.get(low, t.text))
+        word.joined = not t.space and n + 1 < len(indices) and indices[n + 1] == k + 1
         out.append(word)
     return out
 
 
 def _join(words: list[str]) -> str:
-    text = " ".join(w for w in words if w)
-    for mark in ("'s", "n't", ",", "'"):
-        text = text.replace(" " + mark, mark) if mark != "'" else text
+    text = ""
+    for w in words:
+        if not w:
+            continue
+        text += w + ("" if getattr(w, "joined", False) else " ")
+    for mark in ("'s", "n't", ","):
+        text = text.replace(" " + mark, mark)
     return " ".join(text.split())
 
 
@@ -69,7 +79,10 @@ def _subject_words(r: Reading, start: int, end: int, yes: bool) -> tuple[list[st
     if end - start == 1 and low in ("i", "we", "you"):
         return ["you"], "2"
     if first.pos not in ("PROPN",) and low not in ("i",):
-        words[0] = words[0][:1].lower() + words[0][1:] if first.pos != "PROPN" else words[0]
+        if first.pos != "PROPN":
+            lowered = _Word(words[0][:1].lower() + words[0][1:])
+            lowered.joined = getattr(words[0], "joined", False)
+            words[0] = lowered
     head = next((parse[i] for i in range(start, end) if parse[i].dep in ("nsubj", "nsubjpass")), parse[end - 1])
     plural = head.tag in ("NNS", "NNPS") or head.lower in ("they", "them", "these", "those") or any(
         parse[k].lower == "and" for k in range(start, end))
@@ -86,8 +99,9 @@ def _clean_span(parse, start: int, end: int) -> bool:
     """The subject ends on a noun or a pronoun and the next word does not carry the noun on."""
     if end <= start or parse[end - 1].pos not in _NOUNISH and parse[end - 1].lower not in INDEFINITE:
         return False
-    if end < len(parse) and parse[end].pos in ("NOUN", "PROPN") and parse[end].dep in ("compound", "nsubj"):
-        return False
+    if end < len(parse) and (parse[end].pos == "NOUN" or parse[end].pos == "PROPN" and parse[end].dep in (
+            "compound", "nsubj")):
+        return False  # the noun phrase goes on past the subject the parse gave
     return all(t.text[:1].isalnum() or t.text in ("'s", "-", "'") for t in parse[start:end])
 
 
@@ -123,6 +137,9 @@ def restate(r: Reading, yes: bool) -> str | None:
     rest = _predicate(parse, end)
     if not rest or len(rest) > 10 or any(parse[i].lower in WH or parse[i].lower == "?" for i in rest):
         return None
+    if end - start == 1 and parse[start].lower in ("that", "this", "these", "those") and len(rest) > 1 and (
+            parse[rest[0]].pos not in ("DET", "ADP") or any(parse[i].pos in ("NOUN", "PROPN") for i in rest[:2])):
+        return None  # "is that rusted lantern unlocked?": "that" goes with the lantern
     if any(parse[i].dep in ("cc", "conj") and parse[i].head == k for i in rest):
         return None  # "is it locked or open": two questions
     still = [i for i in rest if parse[i].lower == "still"]
@@ -142,6 +159,11 @@ def restate(r: Reading, yes: bool) -> str | None:
         do = _agree({"do": "do", "does": "does", "did": "did"}[aux], person) if aux != "did" else "did"
         return _join([*words, do, "not", *before, lemma, *after])
     if aux in _BE or aux in ("isn't", "aren't", "wasn't", "weren't"):
+        head = parse[rest[0]]
+        if head.tag == "POS" or not (head.pos in ("ADJ", "ADV", "ADP", "PART", "DET", "NUM", "PRON") or
+                                     head.tag == "VBG" or head.tag in ("VBN", "VBD") and
+                                     "NOUN" not in english.parts_of(head.text)):
+            return None  # what follows the subject does not begin a predicate: the parse is not to be trusted
         verb = _agree(_BE.get(aux, aux.replace("n't", "")), person)
         return _join([*words, verb, *negative, *body])
     base = aux.replace("n't", "") if aux.endswith("n't") else aux

@@ -756,6 +756,24 @@ def _about(parse, mentions: list[Mention], wh: str | None) -> Mention | None:
 
 
 def _subject_span(parse) -> tuple[int, int] | None:
+    span = _subject_found(parse)
+    if span is None:
+        return None
+    start, end = span
+    if end < len(parse) and parse[end].tag == "POS":  # "Iris 's window": the subject is the window
+        span = _subject_by_order(parse)
+        if span is None:
+            return None
+        start, end = span
+    for k in range(start + 1, end):  # "the window standing open": "standing" begins what is said of it
+        t = parse[k]
+        if t.lower.endswith(("ing", "ed")) and parse[k - 1].pos in ("NOUN", "PROPN") and t.pos in ("NOUN", "VERB") \
+                and (k + 1 >= len(parse) or parse[k + 1].pos in ("ADJ", "ADV", "ADP", "PART", "PUNCT")):
+            return start, k
+    return span
+
+
+def _subject_found(parse) -> tuple[int, int] | None:
     """The subject's tokens of a yes/no question ("the cellar door" of "is the cellar door
     standing open?"): the subject noun with what comes before it under it, and the
     prepositions after it that name it ("the door to the cellar"); not a participle or a clause
@@ -766,6 +784,11 @@ def _subject_span(parse) -> tuple[int, int] | None:
         return _subject_by_order(parse)
     for k, t in enumerate(parse):
         if t.dep in ("nsubj", "nsubjpass", "expl"):
+            if t.lower in PREDICATE_WORDS and t.dep != "expl" or (k > 1 and parse[k - 1].lower in _DEMONSTRATIVES and parse[k - 1].dep ==
+                                              "mark"):
+                return _subject_by_order(parse)  # "is our radio shut?": "shut" is what is said of the radio
+            if t.tag == "DT" and any(parse[j].pos in ("NOUN", "PROPN") for j in range(k + 1, min(len(parse), k + 4))):
+                return _subject_by_order(parse)  # "is that (back) door open?": "that" is the door's, not the subject
             start = min(parse.subtree(k))
             end = k + 1
             for c in parse.children(k):
@@ -776,19 +799,33 @@ def _subject_span(parse) -> tuple[int, int] | None:
     return None
 
 
+#: Words that say something of a subject, whatever the parse tagged them ("is our radio *shut*?").
+PREDICATE_WORDS = frozenset("open shut closed empty full locked unlocked broken dead alive safe dark lit there here gone "
+                            "out off on inside outside upstairs downstairs ready loaded working stuck missing hidden "
+                            "quiet still wet dry cold warm hot".split())
+_DEMONSTRATIVES = frozenset("that this these those".split())
+
+
 def _subject_by_order(parse) -> tuple[int, int] | None:
-    """A yes/no question the parse found no subject in ("is the music loud"): after the
-    auxiliary, a determiner and nouns up to the word that says something of them."""
+    """A yes/no question the parse found no subject in ("is the music loud", "is that back
+    door open"): after the auxiliary, a determiner and what describes a noun, up to the noun
+    followed by a word that says something of it."""
     k, first = _first_word(parse)
-    if first not in AUX or k + 1 >= len(parse) or parse[k + 1].pos not in ("DET", "PROPN", "NOUN", "PRON"):
+    if first not in AUX or k + 1 >= len(parse) or (parse[k + 1].pos not in ("DET", "PROPN", "NOUN", "PRON", "ADJ")
+                                                   and parse[k + 1].lower not in _DEMONSTRATIVES):
         return None
-    end = k + 1
-    while end < len(parse) and (parse[end].pos in ("DET", "NOUN", "PROPN", "PRON", "NUM") or parse[end].text == "'s"):
-        end += 1
-    if end == k + 1 or end >= len(parse) or parse[end - 1].pos not in ("NOUN", "PROPN", "PRON") or \
-            parse[end].pos not in ("ADJ", "ADV", "VERB", "ADP", "PART"):
-        return None
-    return k + 1, end
+    for j in range(k + 1, min(len(parse), k + 8)):
+        t = parse[j]
+        if t.lower in PREDICATE_WORDS and j > k + 1 and parse[j - 1].pos in ("NOUN", "PROPN"):
+            return k + 1, j
+        if not (t.pos in ("DET", "ADJ", "ADV", "NOUN", "PROPN", "NUM", "PRON") or t.text in ("'s", "-") or
+                t.lower in _DEMONSTRATIVES):
+            return None
+        nxt = parse[j + 1] if j + 1 < len(parse) else None
+        if t.pos in ("NOUN", "PROPN") and nxt is not None and nxt.tag != "POS" and (
+                nxt.pos in ("ADJ", "ADV", "VERB", "ADP", "PART") or nxt.lower in PREDICATE_WORDS):
+            return k + 1, j + 1
+    return None
 
 
 # ---------------------------------------------------------------------- deciding what is asked
