@@ -24,7 +24,7 @@ from dataclasses import field
 from typing import Any
 
 from . import oracle
-from .facts import Fact, fact_of, find
+from .facts import Fact, fact_of, find, implied
 from .material import BOONS, COSTS, WORSE, Material, choose
 from .questions import Question
 from .restate import restate
@@ -112,9 +112,18 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
     found = fact_of(r, game.tests if moment else None)
     if found is not None:
         asked, negated = found
-        established = find(fiction.known_facts(), asked, game.tests)
+        known = fiction.known_facts()
+        established = find(known, asked, game.tests)
         if established is not None:
             return _repeat(q, r, established, negated)
+        follows = implied(known, asked, game.tests)
+        if follows is not None:  # "is the chapel door open?" after "it is locked": no
+            fact, truth = follows
+            yes = truth != negated
+            said = (fact.statement or "").rstrip(".")
+            text = f"{'Yes' if yes else 'No'}. That is already settled: {said}." if said else \
+                f"{'Yes' if yes else 'No'}."
+            return Reply("repeat", q, yes=yes, text=text, reading=r)
     else:
         asked, negated = None, r.negated
     key = _roll_key(asked, q.text)

@@ -207,3 +207,23 @@ def find(known: list[Fact], asked: Fact, tests: int) -> Fact | None:
         if fact.matches(asked):
             return fact
     return None
+
+
+#: What a fact says of another about the same subject: a thing locked is not open, a thing
+#: open is not locked.
+IMPLIES = {("lock", True): ("open", False), ("open", True): ("lock", False)}
+
+
+def implied(known: list[Fact], asked: Fact, tests: int) -> tuple[Fact, bool] | None:
+    """A known fact that decides ``asked`` though it is about another predicate ("is the
+    chapel door open?" after "the chapel door is locked"), and the truth it gives."""
+    if len(asked.predicate) != 1 or asked.form != "yesno":
+        return None
+    wanted = next(iter(asked.predicate))
+    for fact in reversed(known):
+        if fact.yes is None or len(fact.predicate) != 1 or (fact.tests is not None and fact.tests != tests):
+            continue
+        rule = IMPLIES.get((next(iter(fact.predicate)), fact.yes))
+        if rule and rule[0] == wanted and _same_subject(fact, asked):
+            return fact, rule[1]
+    return None

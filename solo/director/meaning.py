@@ -30,6 +30,27 @@ SUBJECTS = (
     "a candle, still burning", "a list of names", "a torn sleeping bag", "an empty bottle rolling on its side",
     "a bell on a fishing line", "a pair of glasses, one lens cracked", "a drawer left open",
 )
+#: What a sound, a smell or a light turns out to be, by the sense it reached.
+SENSES = {
+    "sound": ("an old recording", "a radio left on low", "the wind through a broken window", "a voice you almost know",
+              "water, somewhere it should not be", "a generator coughing itself awake", "a bell on a fishing line",
+              "a door that will not stay shut", "a clock someone wound tonight", "a phone ringing in an empty room",
+              "a wounded animal", "a sound that stops when you listen for it", "footsteps that match your own",
+              "someone humming, very close"),
+    "smell": ("smoke from a fire someone just put out", "gasoline, spilled in a trail", "wet earth, freshly dug",
+              "something burnt, and not long ago", "lake water where there is no lake", "rot from under the floor",
+              "a perfume one of you knows", "bleach, a lot of it", "cold ashes"),
+    "sight": ("a lantern someone left burning", "a flashlight beam sweeping the dark", "a candle in a window",
+              "headlights, far off, not moving", "a shape that is only a coat on a hook", "your own reflection",
+              "a match struck and shaken out", "a light that was on a minute ago, now off"),
+}
+_SENSE_WORDS = {
+    "sound": frozenset("noise noises sound sounds voice voices scream screams screaming bang banging knock knocking "
+                       "scratching tapping thumping humming whistling dripping crying laughing laugh footsteps "
+                       "ringing music singing whisper whispering creak creaking".split()),
+    "smell": frozenset("smell smells stench odor odour reek".split()),
+    "sight": frozenset("light lights glow flash shape shadow shadows figure reflection flicker beam".split()),
+}
 #: What it is doing (verb phrases that follow a subject: "an old recording, repeating itself").
 ACTIONS = (
     "repeating itself", "waiting", "watching you", "leading somewhere", "coming closer", "going quiet",
@@ -116,7 +137,12 @@ def detail(r: Reading, material, fiction, game, key: tuple) -> tuple[str, tuple[
         who = _fresh([*WHOS, *own.get("whos", ())], used, *key, "who")
         said = told_back(r, who)
         return _cap(said or who) + ".", (who,)
-    subjects = [*own.get("subjects", ()), *material.signs, *material.props, *SUBJECTS]
+    words = {t.lower for t in r.parse}
+    sense = next((k for k, ws in _SENSE_WORDS.items() if words & ws), None)
+    if sense is not None:  # a sound, a smell, a light: what can be heard, smelled or seen
+        subjects = [*(material.signs if sense == "sound" else ()), *SENSES[sense]]
+    else:
+        subjects = [*own.get("subjects", ()), *material.signs, *material.props, *SUBJECTS]
     subject = _fresh(subjects, used, *key, "what")
     action = _fresh([*own.get("actions", ()), *ACTIONS], used, *key, "action", subject)
     said = f"{subject}, {action}"

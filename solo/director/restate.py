@@ -74,8 +74,8 @@ def _subject_words(r: Reading, start: int, end: int, yes: bool) -> tuple[list[st
     words = _swapped(parse, range(start, end))
     first = parse[start]
     low = first.lower
-    if end - start == 1 and low in INDEFINITE:
-        return [INDEFINITE[low][0 if yes else 1]], "3s"
+    if low in INDEFINITE and (end - start == 1 or end - start == 2 and parse[start + 1].lower == "else"):
+        return [INDEFINITE[low][0 if yes else 1], *(["else"] if end - start == 2 else [])], "3s"
     if end - start == 1 and low in ("i", "we", "you"):
         return ["you"], "2"
     if first.pos not in ("PROPN",) and low not in ("i",):
@@ -97,7 +97,8 @@ def _agree(verb: str, person: str) -> str:
 
 def _clean_span(parse, start: int, end: int) -> bool:
     """The subject ends on a noun or a pronoun and the next word does not carry the noun on."""
-    if end <= start or parse[end - 1].pos not in _NOUNISH and parse[end - 1].lower not in INDEFINITE:
+    if end <= start or parse[end - 1].pos not in _NOUNISH and parse[end - 1].lower not in INDEFINITE and not (
+            parse[end - 1].lower == "else" and parse[start].lower in INDEFINITE):
         return False
     if end < len(parse) and (parse[end].pos == "NOUN" or parse[end].pos == "PROPN" and parse[end].dep in (
             "compound", "nsubj")):
@@ -144,7 +145,8 @@ def restate(r: Reading, yes: bool) -> str | None:
         return None  # "is it locked or open": two questions
     still = [i for i in rest if parse[i].lower == "still"]
     body = _swapped(parse, [i for i in rest if not (not yes and parse[i].lower == "still")])
-    indefinite_no = not yes and parse[start].lower in INDEFINITE and len(words) == 1
+    indefinite_no = not yes and parse[start].lower in INDEFINITE and words[-1] in ("else",) + tuple(
+        v[1] for v in INDEFINITE.values())
     negative = [] if yes or indefinite_no else (["no", "longer"] if still else ["not"])
     if aux in _DO:
         verb_k = next((i for i in rest if parse[i].pos in ("VERB", "AUX") and parse[i].dep == "ROOT"), None)
@@ -208,8 +210,13 @@ def topic(r: Reading) -> str | None:
     heads = [k for k, t in enumerate(parse) if (t.pos in ("NOUN", "PROPN") or t.tag in ("VBG", "JJ") and k and
                                                  parse[k - 1].tag == "DT" and t.lower.endswith("ing")) and t.lower not in WH
              and t.lemma.lower() not in ("time", "way") and t.dep not in ("compound", "amod", "poss")]
-    if about is not None and about.kind in ("thing", "place"):
-        heads = [k for k in heads if about.start <= k < about.end] + heads
+    # what the question is about: its subject or object ("that noise" of "what was that noise by the lake?"),
+    # else a thing or place it names
+    heads = [k for k in heads if parse[k].dep in ("nsubj", "nsubjpass", "dobj", "attr") or parse[k].pos not in (
+        "NOUN", "PROPN")] + (
+        [k for k in heads if about is not None and about.kind in ("thing", "place") and about.start <= k < about.end])
+    heads += [k for k, t in enumerate(parse) if t.pos in ("NOUN", "PROPN") and t.dep not in ("compound", "amod", "poss")
+              and t.lower not in WH and t.lemma.lower() not in ("time", "way")]
     if not heads:
         return about.text if about is not None and about.kind in ("thing", "place") else None
     k = heads[0]

@@ -791,11 +791,15 @@ def _subject_found(parse) -> tuple[int, int] | None:
                 return _subject_by_order(parse)  # "is that (back) door open?": "that" is the door's, not the subject
             start = min(parse.subtree(k))
             end = k + 1
+            if end < len(parse) and parse[end].lower == "else":
+                end += 1  # "anyone else"
             for c in parse.children(k):
-                if c > k and parse[c].dep in ("prep", "poss", "case", "compound") and parse[c].lower in (
-                        "of", "to", "in", "on", "by", "at", "from", "near", "behind", "under", "'s"):
-                    end = max(end, max(parse.subtree(c)) + 1)
-            return start, end
+                if c > k and parse[c].dep in ("prep", "poss", "case", "compound"):
+                    after = max(parse.subtree(c)) + 1
+                    if parse[c].lower in ("of", "to", "'s") or any(
+                            t.pos in ("ADJ", "VERB") or t.lower in PREDICATE_WORDS for t in parse[after:]):
+                        end = max(end, after)  # "the door to the cellar", "the truck by the gate (locked?)"
+            return start, end  # ("is the truck still by the gate?": where it is, is what is asked)
     return None
 
 

@@ -517,7 +517,10 @@ def test_the_snapshot_is_what_the_checker_reads():
                          location=f.location, places=tuple(f.locations), located=f.located(), wild=True,
                          indoors=f.here["indoors"], outdoors=not CAMP_PLACES[f.location].get("indoors"),
                          hurts={"Ana": (), "Ben": (), "Cy": ()},
-                         lines={"Ben": "I search the desk."}, tropes=s.tropes)
+                         lines={"Ben": "I search the desk."}, tropes=s.tropes, facts=s.facts)
+    # the facts the checker holds later texts to: the opening's scene's, each stated
+    scene = next(facts for line, facts in CAMP_SCENES if line == f.scene)
+    assert sorted(x.statement for x in s.facts) == sorted(scene)
 
 
 def test_a_copy_goes_its_own_way():
