@@ -145,8 +145,10 @@ def fact_of(r: Reading, tests: int | None = None, strict: bool = False) -> tuple
             taken |= set(range(*span))
     elif span is not None:
         subject, _ = _content(parse, range(*span), subject=True)
-        head_k = next((k for k in range(span[1] - 1, span[0] - 1, -1) if parse[k].dep in ("nsubj", "nsubjpass")
-                       or k == span[1] - 1), span[1] - 1)
+        head_k = next((k for k in range(*span) if parse[k].dep in ("nsubj", "nsubjpass")), None)
+        if head_k is None:  # (a subject found by word order: its last noun)
+            head_k = next((k for k in range(span[1] - 1, span[0] - 1, -1) if parse[k].pos in ("NOUN", "PROPN")),
+                          span[1] - 1)
         head = _lemma(parse[head_k])
         taken = set(range(*span))
     else:

@@ -97,8 +97,12 @@ class Knower:
 
     def death_line(self, i: int) -> str:
         p = self.fiction.people[i]
-        if p.written:
-            return f"{self.names[i]} is dead: {p.written.rstrip('.')}."
+        if p.written:  # the player's words, as a clause ("Frankie is dead: they never saw it coming.")
+            written = p.written.rstrip(".")
+            first = written.split(" ", 1)[0]
+            if first[:1].isupper() and first[1:].islower() and first not in self.names and first != "I":
+                written = first.lower() + written[len(first):]
+            return f"{self.names[i]} is dead: {written}."
         how = p.death or "killed"
         where = f", at {p.died_at}" if p.died_at else ""
         return f"{self.names[i]} is dead: {how}{where}."
