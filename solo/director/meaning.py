@@ -2,8 +2,9 @@
 
 In the manner of Mythic's meaning tables and Ironsworn's action and theme oracles, the director
 draws a *subject* (what it turns out to be) and an *action* (what it is doing) and tells them
-around the question's own subject: "What is making that noise upstairs?" → "That noise
-upstairs: an old recording, repeating itself." The tables are the setting's (a playset's
+around the question's own subject: "What is that on the porch?" → "That on the porch: an old photograph,
+left there on purpose."; a sound, a smell or a light is what can be heard, smelled or seen ("That
+noise upstairs: a radio left on low.") The tables are the setting's (a playset's
 ``[meaning]`` adds to them, its props and signs are among the subjects) with defaults that fit
 any night. A drawn detail is given once a night: the next open question draws another, and the
 same question asked again repeats its fact (:mod:`solo.director.facts`).
@@ -144,6 +145,8 @@ def detail(r: Reading, material, fiction, game, key: tuple) -> tuple[str, tuple[
     else:
         subjects = [*own.get("subjects", ()), *material.signs, *material.props, *SUBJECTS]
     subject = _fresh(subjects, used, *key, "what")
+    if subject in material.signs or sense is not None:  # a sign, a sound, a smell: told whole
+        return (f"{_cap(about)}: {subject}." if about else f"{_cap(subject)}."), (subject,)
     action = _fresh([*own.get("actions", ()), *ACTIONS], used, *key, "action", subject)
     said = f"{subject}, {action}"
     return (f"{_cap(about)}: {said}." if about else f"{_cap(said)}."), (subject, action)
