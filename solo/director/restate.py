@@ -164,7 +164,8 @@ def restate(r: Reading, yes: bool) -> str | None:
         head = parse[rest[0]]
         if head.tag == "POS" or not (head.pos in ("ADJ", "ADV", "ADP", "PART", "DET", "NUM", "PRON") or
                                      head.tag == "VBG" or head.tag in ("VBN", "VBD") and
-                                     "NOUN" not in english.parts_of(head.text)):
+                                     "NOUN" not in english.parts_of(head.text)) or (
+                head.pos == "ADJ" and english.parts_of(head.text) == {"NOUN"}):  # "lantern" is no adjective
             return None  # what follows the subject does not begin a predicate: the parse is not to be trusted
         verb = _agree(_BE.get(aux, aux.replace("n't", "")), person)
         return _join([*words, verb, *negative, *body])
