@@ -10,6 +10,7 @@ director listens for is mended ("hurtt", "evryone"). A line is a question when i
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .. import english
 from .words import (ASKED_THROUGH, CHATTER, FILLER_HEAD, FILLER_TAIL, ODDS_FIRST, AUX, CONTRACTIONS, WH,
@@ -67,6 +68,7 @@ def _lead_in(body: str, extra: frozenset[str]) -> str:
     return body
 
 
+@lru_cache(maxsize=1024)
 def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
     """The question without chatter around it, its slips of the keyboard mended: "ok so
     whos hurtt, you think?" → "who's hurt?"."""

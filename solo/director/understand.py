@@ -29,7 +29,7 @@ from ..pronouns import pronouns_of
 from ..values import Value
 from .asks import decide
 from .tidy import asks_indirectly, first_word, is_question, tidy
-from .words import (DEMONSTRATIVES, PRONOUNS, REQUESTS, ASKS, AUX, GROUP, KILLER, NIGHT, PREDICATE_WORDS, SELF,
+from .words import (ASK_RUNS, DEMONSTRATIVES, PRONOUNS, REQUESTS, ASKS, AUX, GROUP, KILLER, NIGHT, PREDICATE_WORDS, SELF,
                     WH, listened_safe)
 
 __all__ = ["Lexicon", "Mention", "Reading", "read", "is_question"]
@@ -352,16 +352,15 @@ def _asks(parse, mentions: list[Mention]) -> tuple[str, ...]:
     left = {k for k, t in enumerate(parse) if t.lower == "left" and any(
         parse[c].dep in ("dobj", "prep") and parse[c].lower not in ("of",) for c in parse.children(k))}
     taken |= left  # "who left the door open?" counts no one
-    out = []
-    for ask, phrases in ASKS.items():
-        for phrase in phrases:
-            run = phrase.split()
-            if any(all(k + j < len(parse) and (k + j not in taken or ask in ("with", "contents", "cut"))
-                       and (lows[k + j] == w or lemmas[k + j] == w) for j, w in enumerate(run))
-                   for k in range(len(parse))):
-                out.append(ask)
-                break
-    return tuple(out)
+    found = set()
+    for k in range(len(parse)):
+        for word in {lows[k], lemmas[k]}:
+            for ask, run in ASK_RUNS.get(word, ()):
+                if ask not in found and all(k + j < len(parse) and (k + j not in taken or ask in ("with", "contents",
+                                                                                                  "cut"))
+                                            and (lows[k + j] == w or lemmas[k + j] == w) for j, w in enumerate(run)):
+                    found.add(ask)
+    return tuple(ask for ask in ASKS if ask in found)  # in the order of the table
 
 
 def _negated(parse) -> bool:

@@ -71,6 +71,13 @@ ASKS: dict[str, tuple[str, ...]] = {
     "difficulty": ("difficulty", "need to roll", "roll", "target", "threat card", "card", "number to beat"),
 }
 
+#: The asks' phrases by their first word: (ask, the phrase's words).
+ASK_RUNS: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+for _ask, _phrases in ASKS.items():
+    for _phrase in _phrases:
+        _run = tuple(_phrase.split())
+        ASK_RUNS.setdefault(_run[0], []).append((_ask, _run))
+
 #: First words that ask for an account, not a yes or a no ("describe it", "tell me about …").
 REQUESTS = frozenset("describe tell explain show name list give remind".split())
 #: Words for the cast as a whole, and what of it they count ("all", "any", "none").
@@ -141,6 +148,19 @@ def _listened() -> frozenset[str]:
 _LISTENED: frozenset[str] | None = None
 
 
+_SIZES: dict[int, tuple[str, ...]] | None = None
+
+
+def _by_size() -> dict[int, tuple[str, ...]]:
+    """The listened-for words by length (a slip changes a word's length by one at most)."""
+    global _SIZES, _LISTENED
+    if _SIZES is None:
+        if _LISTENED is None:
+            _LISTENED = _listened()
+        _SIZES = {n: tuple(w for w in sorted(_LISTENED) if len(w) == n) for n in {len(w) for w in _LISTENED}}
+    return _SIZES
+
+
 def fix_typo(word: str, extra: frozenset[str] = frozenset()) -> str | None:
     """The listened-for word (or night's word in ``extra``) ``word`` is one slip from, if
     exactly one: a letter added, dropped or swapped with its neighbour (4 letters or more), or
@@ -151,8 +171,10 @@ def fix_typo(word: str, extra: frozenset[str] = frozenset()) -> str | None:
     low = word.lower()
     if len(low) < 4 or not low.isalpha() or low in _LISTENED or low in extra or low in _COMMON:
         return None
-    found = [w for w in (_LISTENED | extra) if abs(len(w) - len(low)) <= 1 and one_edit(low, w)
-             and (len(w) != len(low) or len(low) >= 5 or sorted(w) == sorted(low))]
+    found = [w for size in (len(low) - 1, len(low), len(low) + 1) for w in (*_by_size().get(size, ()), *extra)
+             if len(w) == size and (w[0] in low[:2] or low[0] in w[:2]) and one_edit(low, w)
+             and (size != len(low) or len(low) >= 5 or sorted(w) == sorted(low))]
+    found = list(dict.fromkeys(found))
     if len(found) > 1:  # a slip keeps the first letter, and more often drops a letter than adds one
         found = [w for w in found if w[0] == low[0]] or found
         longer = [w for w in found if len(w) > len(low)]
