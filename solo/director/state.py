@@ -49,6 +49,12 @@ def _names(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def _plural(thing: str) -> bool:
+    """"the truck keys are", "the matches are" (a thing's last word, plural)."""
+    last = thing.split()[-1].lower()
+    return last.endswith("s") and not last.endswith(("ss", "us", "is"))
+
+
 def _the(things: list[str]) -> str:
     return _names([f"the {x}" for x in things])
 
@@ -138,14 +144,14 @@ class Knower:
         lost = self.fiction.people[i].lost
         if not lost:
             return f"{self.names[i]} has lost nothing yet."
-        return f"{self.names[i]} has lost {_the(lost)}: {self._how_lost(lost)}."
+        return f"{self.names[i]} has lost " + _names([f"the {x} ({self._how_lost(x)})" for x in lost]) + "."
 
-    def _how_lost(self, items: list[str]) -> str:
-        taken = {m["item"] for m in self.fiction.moves if m.get("kind") == "takes"}
-        parts = []
-        for x in items:
-            parts.append(f"the {x} taken by {self.fiction.killer['name']}" if x in taken else f"the {x} lost in the dark")
-        return "; ".join(parts)
+    def taken(self, item: str) -> bool:
+        return any(m.get("kind") == "takes" and m.get("item") == item for m in self.fiction.moves)
+
+    def _how_lost(self, item: str) -> str:
+        it = "them" if _plural(item) else "it"
+        return f"the Killer took {it}" if self.taken(item) else "lost in the dark"
 
     def where_line(self, i: int) -> str:
         if self.dead(i):
@@ -207,7 +213,10 @@ class Knower:
             return f"{self.names[holder]} has the {item}."
         loser = next((i for i, p in enumerate(self.fiction.people) if item in p.lost), None)
         if loser is not None:
-            return f"The {item} is lost: {self.names[loser]} lost it ({self._how_lost([item])})."
+            be, it = ("are", "them") if _plural(item) else ("is", "it")
+            if self.taken(item):
+                return f"The {item} {be} lost: {self.fiction.killer['name']} took {it} from {self.names[loser]}."
+            return f"The {item} {be} lost: {self.names[loser]} lost {it} in the dark."
         dead = next((i for i, p in enumerate(self.fiction.people) if item in p.items), None)
         if dead is not None:
             return f"The {item} went with {self.names[dead]}, who is dead."
