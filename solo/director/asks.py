@@ -26,11 +26,13 @@ def _killerish(r, asks: set, lows: set, lemmas: set) -> bool:
         return True
     if not r.first("it"):
         return False
-    if r.first("thing") or r.first("place"):
-        return False
+    if any(any(r.parse[k].dep in ("nsubj", "nsubjpass", "dobj", "attr") for k in range(m.start, m.end))
+           for m in r.mentions if m.kind in ("thing", "place")):
+        return False  # "what is it doing with the flare?" (not "what did it look like in the light?")
     return bool(asks & {"look", "weakness", "legend"}) or r.wh in ("who", "where") or (
         "weapon" in asks and (r.wh in ("what", "which") or {"armed", "weapon", "knife"} & lows)) or bool(
-        lemmas & KILLER_DOING)
+        lemmas & KILLER_DOING) or bool(lemmas & KILL_VERBS and (r.first("person") or r.first("group"))) or (
+        r.wh in ("what", "which") and "with" in lows and bool(lemmas & {"cut", "hit", "stab", "slash", "kill"}))
 
 
 def decide(r) -> str | None:
@@ -67,7 +69,8 @@ def decide(r) -> str | None:
 
     # the Killer, met now? ("is it the killer?", "are we facing the killer?", "is the killer here?")
     killer = r.first("killer")
-    if killer is not None and r.form == "yesno" and not person and not thing and (
+    if killer is not None and r.form == "yesno" and not person and not thing and not lows & {
+            "story", "legend", "old", "stories", "before"} and (
             any(r.parse[k].dep in ("attr", "dobj") for k in range(killer.start, killer.end)) and (
                 lemmas & {"be", "face"}) or lows & {"here"} and "be" in lemmas):
         return "confront"
@@ -75,7 +78,12 @@ def decide(r) -> str | None:
         return "who-dead"  # "dead who??", "who got offed"
     if "weakness" in asks and lows & {"weakness", "weaknesses"} and not person:
         return "weakness"
+    if person and about is person and wh in ("what", "which") and lemmas & {"lose", "drop"}:
+        return "lost"  # "what did Jesse lose when it grabbed him?"
     # the Killer
+    killed_it = r.first("killer") or r.first("it") or "thing" in lows
+    if thing and killed_it and lemmas & {"take", "steal", "grab", "snatch"} and wh is None:
+        return "lost"  # "did that thing just take the flare?"
     if _killerish(r, asks, lows, lemmas):
         if person is not None and lemmas & KILL_VERBS and wh is None:
             return "dead"  # "did the killer get Jesse?"
@@ -153,11 +161,14 @@ def _killer_ask(r, asks: set, wh, lows: set, lemmas: set) -> str | None:
     if "weakness" in asks and not (acts and lemmas & {"kill", "hurt"} and not lows & {"weakness", "weak"}) and (lows & {"weakness", "weaknesses", "weak", "afraid", "scared", "fear", "vulnerable"}
                                or (wh == "how" and lemmas & {"kill", "stop", "beat", "defeat", "hurt", "fight",
                                                                "slow", "destroy", "survive"})
-                               or (wh == "what" and lemmas & {"know", "learn", "hurt", "stop", "kill"})):
+                               or (wh == "what" and lemmas & {"know", "learn", "hurt", "stop", "kill", "figure", "find",
+                                                               "work"})):
         return "weakness"
     if "weapon" in asks and (lows & {"weapon", "weapons", "armed", "knife", "blade", "wield", "hand", "using", "use"}
                              or wh in ("what", "which") and lemmas & {"carry", "hold", "have", "get", "use", "pack"}) \
-            or (wh in ("what", "which") and "with" in lows and lemmas & {"kill", "attack", "stab", "murder"}):
+            or (wh in ("what", "which") and "with" in lows and lemmas & {"kill", "attack", "stab", "murder", "cut", "hit",
+                                                                       "slash", "hurt"}) \
+            or (wh in ("what", "which") and lows & {"swinging", "wielding", "waving", "holding"}):
         return "weapon"
     if "look" in asks and (wh in ("what", "how", None) or "describe" in lemmas):
         if wh is None and r.form == "yesno" and not lemmas & {"describe", "look", "see", "glimpse"}:
@@ -178,7 +189,9 @@ def _killer_ask(r, asks: set, wh, lows: set, lemmas: set) -> str | None:
 
 def _person_ask(r, asks: set, wh, lows: set, lemmas: set, person) -> str | None:
     words = [t for t in r.parse if t.text[:1].isalnum()]
-    if wh == "where" or (lemmas & {"see"} and wh is None and any(
+    if "good" in lows and re.search(r"\bfor good\b", r.text.lower()):
+        asks = asks - {"ok"}  # "gone for good"
+    if wh == "where" or (wh == "which" and "way" in lows) or (lemmas & {"see"} and wh is None and any(
             r.parse[k].dep == "dobj" for k in range(person.start, person.end))):
         return "where"
     if "happened" in asks and wh in ("what", "how", None):
@@ -193,7 +206,8 @@ def _person_ask(r, asks: set, wh, lows: set, lemmas: set, person) -> str | None:
             not (wh is None and lemmas & {"lose"} and any(r.parse[k].dep == "dobj"
                                                             for k in range(person.start, person.end))):
         return "lost"
-    if "alone" in asks and lows & {"only", "just", "last", "alone", "else", "final", "sole"} and not r.first("group"):
+    if "alone" in asks and lows & {"only", "just", "last", "alone", "else", "final", "sole", "all"} and (
+            not r.first("group") or r.first("group").ref == "all"):
         return "alone"
     if "ok" in asks and lows & {"without", "uninjured", "unhurt", "unharmed", "unscathed", "good", "ok", "okay",
                                 "alright", "fine", "right"} and (
@@ -234,6 +248,10 @@ def _group_ask(r, asks: set, wh, lows: set, lemmas: set, group) -> str | None:
         return "alone"
     if wh == "where":
         return "where"
+    if wh in ("who", "whom", "which", "what") and lows & {"thing", "things", "stuff", "gear", "items", "item",
+                                                          "belongings", "supplies"} and (
+            asks & {"lost", "dead"} or lemmas & {"lose", "drop", "go"}):
+        return "lost"  # "which of our things are gone?"
     if wh in ("who", "whom", "which"):
         if asks & {"hurt", "ok"}:
             return "who-hurt"
@@ -262,7 +280,7 @@ def _group_ask(r, asks: set, wh, lows: set, lemmas: set, group) -> str | None:
                                                                                                       "injuries"}:
         return "holds"
     if wh is None and group is not None:
-        if "dead" in asks or (lemmas & {"lose"} and people):
+        if "dead" in asks or (lemmas & {"lose"} and people) or (lost_words and people):  # "are we missing anyone?"
             return "all-dead" if count == "all" else "any-dead"
         if "hurt" in asks and "ok" not in asks:
             return "any-hurt"

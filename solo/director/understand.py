@@ -64,7 +64,7 @@ class Lexicon:
         self.killer_words = frozenset(w for w in _words(killer_name) if w not in ("the", "a", "an"))
         self.here = here
         self.extra = frozenset(n.lower() for n in self.names if n.isalpha()) | \
-            frozenset(w for t in self.things for run in t.words for w in run if len(w) >= 3 and w.isalpha())
+            frozenset(w for t in self.things for run in t.words for w in run if len(w) >= 3 and w.replace("-", "").isalpha())
 
     @classmethod
     def of(cls, game, fiction) -> "Lexicon":
@@ -160,6 +160,8 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     the character the talk was last about ("is she ok?")."""
     said = tidy(text, lexicon.extra)
     parse = english.parse(said)
+    named = [i for i, n in enumerate(lexicon.names) if re.search(r"\b" + re.escape(n.lower()) + r"\b", text.lower())]
+    here = named[0] if len(named) == 1 else None  # "Jesse isn't moving. is he dead?": he is Jesse
     question = is_question(text)
     k, first = first_word(parse)
     first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", first)
@@ -192,7 +194,7 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     if verbless and wh is None:
         wh = "what"
     form = "open" if wh or (parse and parse[k].lemma.lower() in REQUESTS) or verbless else "yesno"
-    mentions = _mentions(parse, lexicon, asker, focus)
+    mentions = _mentions(parse, lexicon, asker, focus, here)
     asks = _asks(parse, mentions)
     negated = _negated(parse)
     about = _about(parse, mentions, wh)
@@ -215,7 +217,7 @@ def _lemmas(parse) -> list[str]:
     return out
 
 
-def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list[Mention]:
+def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None, here: int | None = None) -> list[Mention]:
     lows = [t.lower for t in parse]
     lemmas = _lemmas(parse)
     plain = [_singular(w[:-2] if w.endswith("'s") else w) for w in lows]
@@ -228,8 +230,17 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
         found.append(Mention(kind, ref, start, end, parse.text_of(range(start, end)), other))
 
     def run_at(run, k):
-        return all(k + j < len(parse) and (plain[k + j] == w or lemmas[k + j] == w and parse[k + j].pos in (
-            "NOUN", "PROPN", "X", "")) for j, w in enumerate(run))  # ("the whistling" is not the tin whistle)
+        """The tokens from ``k`` that say ``run`` (a hyphen between two of its words aside:
+        "walkie - talkie"), or 0."""
+        at = k
+        for w in run:
+            if at < len(parse) and lows[at] == "-" and at > k:
+                at += 1
+            if not (at < len(parse) and (plain[at] == w or lemmas[at] == w and parse[at].pos in (
+                    "NOUN", "PROPN", "X", ""))):  # ("the whistling" is not the tin whistle)
+                return 0
+            at += 1
+        return at - k
 
     def things(runs_of_two: bool):
         for thing in sorted(lex.things, key=lambda x: -len(x.words[0])):
@@ -237,8 +248,9 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
                 if (len(run) >= 2) != runs_of_two:
                     continue
                 for k in range(len(parse)):
-                    if not any(taken[k:k + len(run)]) and run_at(run, k):
-                        take("thing", thing.name, k, k + len(run))
+                    size = run_at(run, k)
+                    if size and not any(taken[k:k + size]):
+                        take("thing", thing.name, k, k + size)
                         break
                 else:
                     continue
@@ -290,11 +302,14 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None) -> list
             else:
                 take("group", "me", k, k + 1)
         elif low in ("he", "him", "his", "she", "her", "hers", "himself", "herself"):
-            who = _pronoun(low, lex, focus)
+            who = _pronoun(low, lex, focus, here)
             if who is not None:
                 take("person", who, k, k + 1)
             elif low in ("he", "him", "his", "himself"):
                 take("it", None, k, k + 1)  # no one of the cast: perhaps the Killer
+        elif low in ("you", "your", "yours", "yourself") and here is not None and not any(
+                m.kind == "person" and m.ref == here for m in found):
+            take("person", here, k, k + 1)  # "Dana, you still got the keys?": you are Dana
         elif low in ("it", "its", "itself") and not (k and lemmas[k - 1] in ("make", "bite", "buy", "do", "snuff")
                                                      and parse[k - 1].pos != "AUX"):
             take("it", None, k, k + 1)  # (not "make it", "bite it": those are idioms)
@@ -330,9 +345,12 @@ def _part_of_other(parse, k: int) -> bool:
                                           not any(w in ("us", "we", "you") for w in low[k + 2:k + 4]))
 
 
-def _pronoun(word: str, lex: Lexicon, focus: int | None) -> int | None:
-    """The character "he" or "she" is: the one the talk was last about, if it fits; else the
-    only character it fits."""
+def _pronoun(word: str, lex: Lexicon, focus: int | None, here: int | None = None) -> int | None:
+    """The character "he" or "she" is: the one character the line names ("Jesse isn't moving.
+    is he dead?", whatever Jesse's pronouns), else the one the talk was last about, if it fits;
+    else the only character it fits."""
+    if here is not None:
+        return here
     subject = "he" if word in ("he", "him", "his", "himself") else "she"
     fits = [i for i, p in enumerate(lex.pronouns) if p.subject == subject]
     if focus is not None and focus in fits:

@@ -19,20 +19,23 @@ ASKS: dict[str, tuple[str, ...]] = {
     "dead": ("dead", "die", "kill", "murder", "gone", "goner", "bite it", "bite the dust", "kick the bucket",
              "buy it", "croak", "perish", "slaughter", "butcher", "body", "corpse", "deceased", "no longer with",
              "snuff", "gut", "stab to death", "RIP", "rip", "offed", "get offed", "toast", "buy the farm", "worm food",
-             "snuff it", "six feet under", "push up daisies", "flatline", "waste", "wasted", "get got", "dust"),
+             "snuff it", "six feet under", "push up daisies", "flatline", "waste", "wasted", "get got", "dust", "bleed out", "bled out"),
     "with": ("with we", "with the group", "tag along", "stick with", "around", "here", "present", "nearby",
-             "with the rest", "with everyone", "with the other", "with i", "still with", "about", "still about"),
+             "with the rest", "with everyone", "with the other", "with i", "still with", "about", "still about",
+             "in our group", "in the group", "by our side", "by my side", "at our side"),
     "ok": ("ok", "okay", "alright", "all right", "fine", "unhurt", "unharmed", "uninjured", "unscathed",
            "without a scratch", "in one piece", "hold up", "good", "in good shape", "in shape"),
     "hurt": ("hurt", "injure", "injured", "injury", "wound", "wounded", "bleed", "bleeding", "harm", "harmed",
              "pain", "limp", "limping", "bruise", "bruised", "banged up", "bang up", "messed up", "mess up",
              "beat up", "busted up", "strike", "cut", "damage", "shape", "condition", "wrong with", "how bad",
              "scratch", "scrape", "health", "hp", "hit", "shot", "stab", "wreck", "rough shape",
-             "rough up", "roughed up", "get on", "getting on", "hold up", "holding up", "cope", "coping"),
+             "rough up", "roughed up", "get on", "getting on", "hold up", "holding up", "cope", "coping",
+             "patch up", "patching up", "patch", "need help"),
     "holds": ("carry", "carrying", "hold", "holding", "have", "bring", "pack", "possess", "keep", "got",
               "on they", "on he", "on she", "on i", "on we", "on him", "on her", "on them", "on me", "on us",
               "in pocket", "gear", "stuff", "equipment", "inventory", "item", "supplies", "belongings", "loot",
-              "hand", "grab", "armed", "lug", "tote", "bag", "backpack", "pocket", "packing", "lugging", "hauling", "haul"),
+              "hand", "grab", "armed", "lug", "tote", "bag", "backpack", "pocket", "packing", "lugging", "hauling", "haul",
+              "hang on to", "hold on to", "hang onto", "hold onto", "hanging onto", "holding onto"),
     "lost": ("lose", "lost", "drop", "miss", "missing", "gone", "take", "steal", "stolen", "leave behind",
              "ditch", "left behind", "snatch", "misplace"),
     "count": ("how many", "left", "remain", "remaining", "survivor", "headcount", "head count", "count",
@@ -40,7 +43,7 @@ ASKS: dict[str, tuple[str, ...]] = {
     "alone": ("alone", "just i", "only i", "only one", "last one", "only survivor", "by myself", "last person",
               "on my own", "last survivor", "last man", "last girl", "final girl", "everyone else",
               "everybody else", "all the other", "rest of", "the other", "anyone else", "anybody else", "final",
-              "sole survivor"),
+              "sole survivor", "all that be left", "all that is left"),
     "look": ("look like", "describe", "appearance", "wear", "face", "see", "dress", "mask", "look", "tall",
              "get a look", "glimpse", "clothes", "what do it look", "description"),
     "weapon": ("weapon", "armed", "arm", "kill with", "use", "knife", "blade", "wield", "swing", "stab with",
@@ -48,9 +51,10 @@ ASKS: dict[str, tuple[str, ...]] = {
                "packing"),
     "legend": ("story", "legend", "history", "before", "rumor", "rumour", "myth", "tale", "backstory", "origin",
                "come from", "curse", "happen here", "why", "want", "motive", "reason", "local",
-               "past", "lore", "background"),
+               "past", "lore", "background", "say about", "people say", "folks say"),
     "weakness": ("weakness", "weak", "stop", "beat", "defeat", "afraid", "scared", "fear", "know about",
-                 "vulnerable", "kill", "hurt", "survive it", "fight", "learn", "slow", "destroy"),
+                 "vulnerable", "kill", "hurt", "survive it", "fight", "learn", "slow", "destroy",
+                 "figure out", "work out", "find out"),
     "danger": ("dangerous", "danger", "risky", "risk", "bad", "hard", "difficult", "deadly", "threat", "odds",
                "chance", "up against", "facing", "face", "scary", "serious", "trouble", "severe", "lethal",
                "tough", "rough", "grim", "screwed", "doomed", "safe", "bad news", "threat level", "deep", "dicey",
@@ -121,6 +125,7 @@ FILLER_TAIL = re.compile(r"(?:[\s,;-]+(?:do you think|you think|d'you think|i th
 #: A question asked through another ("could you tell me where Kit is", "I'd like to know if …").
 ASKED_THROUGH = re.compile(
     r"^(?:(?:could|can|would|will) (?:you|someone|anyone) (?:please )?(?:tell|show|remind) (?:me|us)|"
+    r"(?:somebody|someone|anyone) (?:tell|show) (?:me|us)|"
     r"(?:(?:could|can|would|will) you )?(?:please |kindly )?(?:tell|show|remind) (?:me|us)|"
     r"(?:would|do) you mind telling (?:me|us)|mind telling (?:me|us)|i'?d (?:like|love) to know|"
     r"i (?:should|would) like to know|i (?:want|need|wanna) to know|"
@@ -203,6 +208,14 @@ WHAT_IS_IT = ("doing this", "kill we", "killing us", "killing everyone", "after 
 
 
 _SAFE = None
+
+
+def listened_words() -> frozenset[str]:
+    """Every word a kind of ask is listened for by (lower case)."""
+    global _LISTENED
+    if _LISTENED is None:
+        _LISTENED = _listened()
+    return _LISTENED
 
 
 def listened_safe() -> frozenset[str]:
