@@ -3,7 +3,7 @@
 The corpus (tests/director/corpus/, its README says how it is written) is asked at five
 moments of three scripted nights (the camp and both built-in playsets: the start, after a
 Strike, after a thing is lost, after a death, one left); each answer is held to the truth
-worked out from the game and the fiction (tests/director/corpus_check.py). ``tuning.txt`` and
+worked out from the game and the fiction (tests/director/corpus_check.py). ``tuning.txt``,
 ``tuning2.txt`` and ``tuning3.txt`` were read while building the director's reading;
 ``heldout.txt`` never was,
 and its figures are reported beside theirs (docs/director.md, "Understanding").
