@@ -12,8 +12,13 @@ processes, each over the bare interpreter (``python -c pass``) run beside it —
 five paired runs, one bare run then one command run, so both see the same machine load. Goals:
 ``solo --help`` ≤ 3×, ``solo odds d10 d8 d6`` ≤ 4×, ``solo autoplay --seed N`` (template night,
 to a temporary file) ≤ 8×, ``solo play --batch`` with ``quick``, ``quit`` ≤ 6×. They run in a
-data folder of their own (``SOLO_HOME``), after one run each that fills its template cache and
-compiles solo's modules (``PYTHONDONTWRITEBYTECODE`` is left out: pip compiles them at install).
+data folder of their own (``SOLO_HOME``), after one run each that fills its template cache (and
+the English cache that keeps the parses of autoplay's questions) and compiles solo's modules
+(``PYTHONDONTWRITEBYTECODE`` is left out: pip compiles them at install).
+
+The first question a machine asks loads the director's English pipeline: ``--startup`` also
+times a batch night with three questions in a fresh data folder (the pipeline loaded) and again
+(the questions' parses kept).
 """
 
 from __future__ import annotations
@@ -81,11 +86,32 @@ def startup_ratios(pairs: int = PAIRS) -> list[tuple[str, float, float, float, f
     return rows
 
 
+#: Three questions, the way a player types them.
+QUESTIONS = b"quick\nis everybody still with us\nwhos got the flare\nwhat does the killer look like\nquit\n"
+
+
+def first_questions(runs: int = 3) -> tuple[float, float]:
+    """(median seconds with a fresh data folder, median seconds again in it): batch play of
+    ``quick``, three questions and ``quit``; the first loads the English pipeline."""
+    cold, warm = [], []
+    cmd = [sys.executable, "-m", "solo", "play", "--batch"]
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, SOLO_HOME=tmp)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            cold.append(_wall(cmd, QUESTIONS, env))
+            warm.append(_wall(cmd, QUESTIONS, env))
+    return statistics.median(cold), statistics.median(warm)
+
+
 def print_startup() -> None:
     print(f"start-up: whole-process wall time over bare `python -c pass`, median of {PAIRS} paired runs")
     for label, ratio, secs, bare, goal in startup_ratios():
         print(f"  {label:<34} {ratio:5.1f}×  ({secs * 1000:4.0f} ms; bare {bare * 1000:3.0f} ms)  "
               f"[{'meets' if ratio <= goal else 'MISSES'} the ≤ {goal:g}× goal]")
+    cold, warm = first_questions()
+    print(f"  play --batch, quick and three questions: {cold * 1000:.0f} ms with a fresh data folder (the English "
+          f"pipeline loaded), {warm * 1000:.0f} ms again (its parses kept)")
 
 
 def in_loop(policy: str, engine: str, games: int, runs: int) -> float:

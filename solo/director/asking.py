@@ -1,32 +1,47 @@
-"""The director answers a question: exactly from the state, by the oracle, or with a detail of
-the setting — and once it has answered, the answer is a fact.
+"""The director answers a question: from what it knows, by the oracle, or with a meaning drawn
+for what nothing decides — and once it has answered, the answer is a fact.
 
-:func:`reply` decides; the voices (templates or a model) only phrase what it decided. The
-decision for a question about the unknown is kept in the fiction as a *fact* (by the
-question's key, see :mod:`solo.director.questions`): asked again, in the same words or other
-ones, it gives the same answer without a new draw; asked the other way round ("unlocked"
-after "locked"), the opposite answer from the same fact.
+:func:`reply` decides; the voices (templates or a model) only phrase what it decided. In
+order:
+
+1. **Known**: what the rules state and the fiction decide (:mod:`solo.director.state`): who
+   is alive, hurt, carrying what; what was lost; where the group is and where it is cut off
+   from; the Killer's look, weapon and legend from the playset; how dangerous the Threat Card
+   is; the time of night.
+2. **Established**: a fact already told tonight — an earlier answer, the opening's scene, the
+   playset's facts — matched on meaning (:mod:`solo.director.facts`): asked again in other
+   words, the same answer; asked the other way round, the opposite; never a new draw.
+3. **The oracle** for a yes/no question nothing decides (:mod:`solo.director.oracle`), told
+   back as a statement (:mod:`solo.director.restate`).
+4. **A meaning** for an open question nothing decides: a draw from the setting's meaning
+   tables (:mod:`solo.director.meaning`), told around the question's own subject, never a
+   detail already given tonight.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 from typing import Any
 
 from . import oracle
-from .material import BOONS, COSTS, WHENS, WHYS, WORSE, Material, choose
+from .facts import Fact, fact_of, find, implied
+from .material import BOONS, COSTS, WORSE, Material, choose
 from .questions import Question
 from .restate import restate
-from .state import answer_state
-from ..values import Value, replace
+from .state import answer_known
+from .understand import Lexicon, Reading, read
+from ..values import Value
+
+#: Asks about the Killer's doings: facts of the moment (the Killer moves between Tests).
+_MOMENT = frozenset({"killer-where"})
 
 
 class Reply(Value):
     """What the director decided to answer.
 
-    ``kind``: ``state`` (exact, from the rules state), ``oracle`` (a yes/no about the unknown),
-    ``open`` (a detail of the setting) or ``repeat`` (a fact already established)."""
+    ``kind``: ``state`` (exact, from what the night knows), ``oracle`` (a yes/no about the
+    unknown), ``open`` (a meaning drawn for the unknown) or ``repeat`` (a fact already
+    established)."""
 
     kind: str
     question: Question
@@ -35,21 +50,25 @@ class Reply(Value):
     answer: oracle.Answer | None = None
     statement: str | None = None  # the yes/no question told back as the answer makes it
     turn: str | None = None  # what "and" / "but" adds, as a clause
-    detail: str | None = None  # an open question's answer, as a noun phrase or a sentence
+    detail: str | None = None  # an open question's answer, as a sentence naming its subject
     interrupt: str | None = None  # the Killer breaking in, as a sentence
+    reading: Reading | None = None
+    fact: Fact | None = None  # what this answer establishes (oracle and open answers)
+    negated: bool = False
     extra: dict = field(default_factory=dict)
 
     def context(self) -> dict[str, Any]:
         """Plain data for the answer beat."""
-        q = self.question
-        a = self.answer
+        q, r, a = self.question, self.reading, self.answer
         return {
-            "answer_kind": self.kind, "question": q.text, "form": q.form, "word": q.word, "odds": q.odds,
-            "stated": q.stated, "fact": q.fact if q.key else None, "negated": q.negated, "yes": self.yes, "text": self.text,
+            "answer_kind": self.kind, "question": q.text, "form": r.form if r else "yesno",
+            "word": r.wh if r else None, "odds": q.odds, "stated": q.stated,
+            "fact": self.fact, "negated": self.negated,
+            "yes": self.yes, "text": self.text,
             "band": a.band if a else None, "opening": a.opening if a else _opening(self.yes),
             "roll": a.roll if a else None, "dread": a.dread if a else None,
             "statement": self.statement, "turn": self.turn, "detail": self.detail, "interrupt": self.interrupt,
-            **self.extra,
+            "focus": _focus(r), **self.extra,
         }
 
     def describe(self) -> str | None:
@@ -60,50 +79,101 @@ class Reply(Value):
             return "already answered tonight, no new roll"
         if self.answer is not None:
             return self.answer.describe()
-        return "a detail of the setting, no roll"
+        return "a meaning drawn for what nothing decides, no roll"
 
 
 def _opening(yes: bool | None) -> str | None:
     return None if yes is None else ("Yes" if yes else "No")
 
 
+def _focus(r: Reading | None) -> int | None:
+    """The character the question was about (the next "she" or "he" may be them)."""
+    if r is None:
+        return None
+    person = r.first("person")
+    return person.ref if person is not None else None
+
+
+def answer(text: str, who: int | None = None, odds: str | None = None, *, game, fiction, seed, step: int,
+           setting: dict | None = None) -> Reply:
+    """:func:`reply` to ``text`` as typed (odds read from it, or given)."""
+    from .questions import parse
+
+    return reply(parse(text, who, odds), game=game, fiction=fiction, seed=seed, step=step, setting=setting)
+
+
 def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None = None) -> Reply:
     """The director's answer to ``q`` asked at step ``step`` of the night."""
-    names = tuple(c.name for c in game.cast)
-    if q.form == "yesno" or q.word in ("who", "what", "where", "how", "which") or q.word is None:
-        state = answer_state(game, fiction, q.text, q.form == "yesno", q.who)
-        if state is not None:
-            return Reply("state", q, yes=state.yes, text=state.text, extra={"topic": state.topic})
-    elif q.word in ("when", "why"):
-        state = answer_state(game, fiction, q.text, False, q.who)
-        if state is not None and state.topic == "dawn":
-            return Reply("state", q, text=state.text, extra={"topic": state.topic})
-    if "now" in q.text.lower().split() or "now?" in q.text.lower().split():
-        q = replace(q, key=f"{q.key}@{game.tests}")  # "where is it now?": a fact until the next Test
-    known = fiction.facts.get(q.fact) if q.key else None
+    r = read(q.text, Lexicon.of(game, fiction), q.who, getattr(fiction, "focus", None))
+    known = answer_known(r, game, fiction, q.who)
     if known is not None:
-        return _repeat(q, known)
+        return Reply("state", q, yes=known.yes, text=known.text, reading=r, extra={"topic": known.topic})
+    moment = r.ask in _MOMENT or any(t.lower == "now" for t in r.parse)
+    found = fact_of(r, game.tests if moment else None)
+    if found is not None:
+        asked, negated = found
+        known = fiction.known_facts()
+        established = find(known, asked, game.tests)
+        if established is not None:
+            return _repeat(q, r, established, negated)
+        follows = implied(known, asked, game.tests)
+        if follows is not None:  # "is the chapel door open?" after "it is locked": no
+            fact, truth = follows
+            yes = truth != negated
+            said = (fact.statement or "").rstrip(".")
+            text = f"{'Yes' if yes else 'No'}. That is already settled: {said}." if said else \
+                f"{'Yes' if yes else 'No'}."
+            return Reply("repeat", q, yes=yes, text=text, reading=r)
+    else:
+        asked, negated = None, r.negated
+    key = _roll_key(asked, q.text)
     material = Material.of(setting, fiction)
-    if q.form == "yesno":
-        answer = oracle.decide(q.odds, oracle.dread(game), oracle.roll(seed, step, q.fact))
-        yes = answer.yes  # the question as asked: "is it unlocked?" answered yes means unlocked
-        statement = restate(q.text, yes, names)
-        pool = {"yes-and": BOONS, "yes-but": COSTS, "no-and": WORSE}.get(answer.band)
-        turn = _turn(answer.band, material, seed, step, q.fact) if pool is not None else None
-        interrupt = _interruption(material, seed, step) if answer.interrupt else None
-        return Reply("oracle", q, yes=yes, answer=answer, statement=statement, turn=turn, interrupt=interrupt)
-    return Reply("open", q, detail=_detail(q, material, fiction, seed, step))
+    if r.form == "yesno":
+        answer_ = oracle.decide(q.odds, oracle.dread(game), oracle.roll(seed, step, key))
+        yes = answer_.yes  # the question as asked: "is it unlocked?" answered yes means unlocked
+        statement = restate(r, yes)
+        pool = {"yes-and": BOONS, "yes-but": COSTS, "no-and": WORSE}.get(answer_.band)
+        turn = _turn(answer_.band, material, seed, step, key) if pool is not None else None
+        interrupt = _interruption(material, seed, step) if answer_.interrupt else None
+        fact = _kept(asked, yes != negated, statement, negated)
+        return Reply("oracle", q, yes=yes, answer=answer_, statement=statement, turn=turn, interrupt=interrupt,
+                     reading=r, fact=fact, negated=negated)
+    from .meaning import detail
+
+    told, drawn = detail(r, material, fiction, game, (seed, step, key))
+    fact = _kept(asked, None, told)
+    return Reply("open", q, detail=told, reading=r, fact=fact, negated=negated, extra={"drawn": drawn})
 
 
-def _repeat(q: Question, known: dict) -> Reply:
+def _kept(asked: Fact | None, yes: bool | None, statement: str | None, negated: bool = False) -> Fact | None:
+    if asked is None:
+        return None
+    return Fact(asked.subject, asked.head, asked.predicate, yes, asked.form, asked.wh, asked.tests,
+                statement=statement, question=asked.question, negated=negated, words=asked.words)
+
+
+def _roll_key(asked: Fact | None, text: str) -> str:
+    if asked is None:
+        return " ".join(text.lower().split())
+    return f"{'|'.join(sorted(asked.subject))}/{'|'.join(sorted(asked.predicate))}/{asked.wh or ''}"
+
+
+def _repeat(q: Question, r: Reading, known: Fact, negated: bool) -> Reply:
     """A question already answered: the same answer, or its opposite asked the other way."""
-    if known.get("yes") is None or known.get("negated") == q.negated:
-        return Reply("repeat", q, yes=known.get("yes"), text=known.get("text"))
-    yes = not known["yes"]
-    said = known.get("statement")
-    text = f"{'Yes' if yes else 'No'}. That is already settled: {said}." if said else \
-        f"{'Yes' if yes else 'No'}. That is already settled."
-    return Reply("repeat", q, yes=yes, text=text)
+    if known.yes is None:
+        text = known.text or (known.statement[:1].upper() + known.statement[1:] + "." if known.statement else None)
+        return Reply("repeat", q, text=text, reading=r)
+    yes = known.yes != negated
+    if known.text and negated == known.negated:
+        return Reply("repeat", q, yes=yes, text=known.text, reading=r)  # the same words it was told in
+    said = known.statement
+    if said and known.source != "answer":  # the opening's or the playset's fact
+        text = f"{'Yes' if yes else 'No'}. {said[:1].upper() + said[1:].rstrip('.')}."
+    elif said:
+        text = f"{'Yes' if yes else 'No'}. That is already settled: {said[:1].lower() + said[1:].rstrip('.')}."
+    else:
+        text = f"{'Yes' if yes else 'No'}. That is already settled."
+    return Reply("repeat", q, yes=yes, text=text, reading=r)
 
 
 def _turn(band: str, material: Material, seed, step: int, key: str) -> str:
@@ -125,30 +195,3 @@ def _interruption(material: Material, seed, step: int) -> str:
         f"Nobody finishes the thought. Somewhere close: {killer['calling_card']}.",
     ]
     return choose(options, seed, step, "interrupt")
-
-
-def _detail(q: Question, material: Material, fiction, seed, step: int) -> str:
-    """An open question's concrete answer, drawn from the setting (never a character)."""
-    here = fiction.location
-    places = [p for p in material.places if p != here] or list(material.places)
-    key = (seed, step, q.fact)
-    killer = material.killer
-    word = q.word or "what"
-    if word == "who":
-        options = [f"{killer['name']}, {killer['look']}", "a figure at the edge of the light that does not move "
-                   "when you do", "someone too far off to be sure of, and then no one at all"]
-        if re.search(r"\b(?:drag\w*|carr\w*|body|bodies|scream\w*|cry\w*|crying)\b", q.text.lower()):
-            options += [f"{p.name}'s body, or what the night has left of it" for p in fiction.people if p.dead]
-        return choose(options, *key)
-    if word in ("where", "which"):
-        return choose(places, *key)
-    if word == "why":
-        return choose(WHYS, *key)
-    if word == "when":
-        return choose(WHENS, *key)
-    if word == "how":
-        return "through " + choose(places, *key).split(",")[0]
-    options = list(material.signs)  # a sound, a sign: what "what was that?" turns out to be
-    if not re.search(r"\b(?:noise|sound|heard?|hear|scream\w*|voice|that|smell)\b", q.text.lower()):
-        options += [f"{p.split(',')[0]}, moved from where it was" for p in material.props[:4]]
-    return choose(options, *key)

@@ -26,33 +26,56 @@ CAMP_LOCATIONS = (
     "the shuttered infirmary",
 )
 
+#: How the default night opens (the director chooses one): the scene, and what it makes true
+#: (asked "is the road still out?", the director answers from it).
+CAMP_SCENES = (
+    ("The last road out washed away an hour ago; the camp is dark, the lake is still, and it is the thirteenth.",
+     ("the road is out", "the road is washed away", "the road is blocked", "the camp is dark", "the lake is still")),
+    ("Camp Crystal Pines has been closed for thirteen years, and tonight someone left the gate open.",
+     ("the camp is closed", "the gate is open", "the camp is empty")),
+    ("Camp Crystal Pines has been shut since the summer it happened, thirteen years ago tonight.",
+     ("the camp is closed", "the camp is empty")),
+)
+
 #: What each place of the camp owns (the setting model: docs/narration.md, "The setting"):
 #: whether it is indoors, the sounds heard there and the threats that can happen only there.
 CAMP_PLACES = {
     "the gravel lot by the front gate": {
+        "props": ["the camp truck, sunk to its axles", "a chained gate with a rusted padlock"], 
         "sounds": ["The gate chain clinks against the post, though the air is still."],
         "threats": {"Power": ["The camp truck is sunk in mud to the axles, and its headlights are the only "
                               "light for a mile."]}},
-    "the mess hall": {"indoors": True, "sounds": ["A tray slides off a table in the dark mess hall and clatters."]},
-    "the row of cabins by the lake": {"sounds": ["Screen doors bang along the row of cabins, one after another."]},
+    "the mess hall": {
+        "props": ["stacks of steel trays", "a walk-in pantry with a sticking door"], "indoors": True, "sounds": ["A tray slides off a table in the dark mess hall and clatters."]},
+    "the row of cabins by the lake": {
+        "props": ["bunk beds with bare mattresses", "a footlocker with a broken hasp"], "sounds": ["Screen doors bang along the row of cabins, one after another."]},
     "the boathouse": {
+        "props": ["life jackets on rusted hooks", "a canoe paddle with a cracked blade"], 
         "indoors": True, "sounds": ["Water knocks under the boathouse floor, slow and hollow."],
         "threats": {"Power": ["The canoe has drifted loose and knocks against the pilings, just out of reach."]}},
-    "the old lodge": {"indoors": True, "sounds": ["The lodge's old clock clears its throat and strikes the wrong hour."]},
+    "the old lodge": {
+        "props": ["a stone fireplace, cold", "a wall of faded group photographs"], "indoors": True, "sounds": ["The lodge's old clock clears its throat and strikes the wrong hour."]},
     "the end of the dock": {
+        "props": ["a coil of wet rope", "a rowboat tied up short"], 
         "sounds": ["The dock boards creak behind you, one after another, as if someone is walking them."],
         "threats": {"Power": ["The rowboat is taking on water fast, and the shore is a long swim in the dark."]}},
-    "the archery range": {"sounds": ["An arrow thunks into a target somewhere in the dark."]},
-    "the washhouse": {"indoors": True, "sounds": ["Every shower in the washhouse runs for one second, then stops."]},
-    "the chapel in the pines": {"indoors": True, "sounds": ["The chapel bell gives one soft note, though the rope is still."]},
+    "the archery range": {
+        "props": ["a rack of warped bows", "targets stuffed with straw"], "sounds": ["An arrow thunks into a target somewhere in the dark."]},
+    "the washhouse": {
+        "props": ["a row of sinks with cracked mirrors", "a mop bucket of grey water"], "indoors": True, "sounds": ["Every shower in the washhouse runs for one second, then stops."]},
+    "the chapel in the pines": {
+        "props": ["a hymn board with the numbers pulled out", "pews under dust sheets"], "indoors": True, "sounds": ["The chapel bell gives one soft note, though the rope is still."]},
     "the caretaker's cabin": {
+        "props": ["the caretaker's logbook", "a shotgun rack, empty"], 
         "indoors": True, "sounds": ["The caretaker's radio crackles on by itself."],
         "threats": {"Intellect": ["The caretaker's logbook stops mid-sentence, thirteen years ago tonight."]}},
     "the trail around the lake": {
+        "props": ["a trail marker snapped in half", "a rusted bear trap by the path"], 
         "sounds": ["Something keeps pace in the reeds beside the trail."],
         "threats": {"Finesse": ["The trail ahead is seeded with bear traps hidden under the leaves.",
                                 "The footbridge on the lake trail is missing every third plank."]}},
-    "the shuttered infirmary": {"indoors": True, "sounds": ["A gurney wheel squeaks somewhere down the infirmary hall."]},
+    "the shuttered infirmary": {
+        "props": ["a medicine cabinet, its lock forced", "a gurney with one bad wheel"], "indoors": True, "sounds": ["A gurney wheel squeaks somewhere down the infirmary hall."]},
 }
 
 #: Things a character may carry into the night (default pool). Each is

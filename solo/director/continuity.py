@@ -30,7 +30,11 @@ after it (:class:`Snapshot`), sentence by sentence, and names each contradiction
   wound the character already had, and not the new one, as what it did; a Strike or an
   outcome that tells a hurt the story has already told as if it were new (not "again");
 - ``award-reason``: an award that names a trope the player's line does not play into (the
-  director's own judge does not find it in the line), or with no line at all.
+  director's own judge does not find it in the line), or with no line at all;
+- ``answer-contradicted``: a sentence that states the other way round what an answer, the
+  opening or the playset established ("the cellar door is locked" after "No: the cellar door
+  is not locked"; :func:`solo.director.facts.contradicted`). A fact of the moment ("is it
+  watching us right now?") holds until the Test at hand is resolved.
 
 The player's own words (in quotation marks) are not held against the story. Autoplay's
 tests run it over whole nights; the LLM narrator runs it on the model's text before that
@@ -50,7 +54,7 @@ from ..values import Value
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
 
 KINDS = ("dead-acting", "lost-in-hand", "nobody-hurt", "wrong-count", "epitaph", "weakness", "asked-again",
-         "answer-flipped", "cut-off", "strike-text", "setting", "wrong-wound", "award-reason")
+         "answer-flipped", "cut-off", "strike-text", "setting", "wrong-wound", "award-reason", "answer-contradicted")
 #: Every hurt and scrape the fiction may record (the wrong-wound check reads these).
 WOUNDS = tuple(sorted({h for v in HURTS.values() for h in v} | set(SCRAPES), key=len, reverse=True))
 HURTS_ALL = frozenset(h for v in HURTS.values() for h in v)  # what a Strike leaves
@@ -104,6 +108,7 @@ class Snapshot(Value):
     hurts_told: frozenset = frozenset()  # (name, hurt) already told
     lines: dict = field(default_factory=dict)  # name → the player's line for the moment at hand
     tropes: tuple = ()  # the tropes an award may name (solo.director.tropes.Trope)
+    facts: tuple = ()  # what answers, the opening and the playset established (solo.director.facts.Fact)
 
 
 class Contradiction(Value):
@@ -180,6 +185,13 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
             found.append(Contradiction("asked-again", s, f"the player already said what {who} does"))
         found += _setting(s, after, kind)
         found += _wounds(s, after)
+        if before.facts:
+            from .facts import contradicted
+
+            fact = contradicted(s, before.facts)
+            if fact is not None:
+                found.append(Contradiction("answer-contradicted", s, f"it was established that "
+                                           f"{fact.statement or fact.question} ({'yes' if fact.yes else 'no'})"))
     if kind in ("strike", "outcome") and who:
         found += _old_wound(plain, who, before, after)
         for s in sentences:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..places import short_place
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
-from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
+from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
 from .listen import action_phrase, handover, quote
@@ -109,9 +109,19 @@ class Fiction:
         self.lines: list[tuple[str | None, str]] = []  # the player's last few lines
         self.used: set[str] = set()  # sentences told tonight (normalised): never told again
         self.told = 0  # texts composed so far (the narrator's variant key)
-        #: What the director's answers established: the question's key → the answer
-        #: (yes, negated, statement, question, text). Asked again, the same answer.
-        self.facts: dict[str, dict[str, Any]] = {}
+        #: What the director's answers established (solo.director.facts.Fact), in order:
+        #: asked again, in the same words or others, the same answer.
+        self.facts: list = []
+        #: What the opening and the playset state as fact ("the road is out").
+        if setting.get("locations"):
+            self.scene = None  # a playset opens with its premise
+            self.scene_facts: tuple[str, ...] = tuple(str(x) for x in (setting.get("facts") or ()))
+        else:
+            self.scene, self.scene_facts = CAMP_SCENES[self._roll("scene") % len(CAMP_SCENES)]
+        self._scene_read: tuple | None = None
+        self.focus: int | None = None  # the character the talk was last about ("is she ok?")
+        #: Details an open answer has given tonight: never given again.
+        self.details: set[str] = set()
         self.answers_told = 0  # answers composed (their own variant key: see TemplateNarrator._key)
         self.answer_used: set[str] = set()  # sentences the answers told
         #: The Killer the Director plays (the playset's, or the default that fits any setting).
@@ -153,7 +163,8 @@ class Fiction:
         new.weaknesses = dict(self.weaknesses)
         new.lines = list(self.lines)
         new.used = set(self.used)
-        new.facts = {k: dict(v) for k, v in self.facts.items()}
+        new.facts = list(self.facts)  # each fact is a value: never changed, replaced
+        new.details = set(self.details)
         new.answer_used = set(self.answer_used)
         new.cut = list(self.cut)
         new.moves = list(self.moves)  # each move is never changed once made
@@ -226,13 +237,13 @@ class Fiction:
             "lines": [{"name": n, "text": t} for n, t in self.lines[-4:]],
             "tests": self.tests,
             "endgame": self.endgame,
-            "answers": [{"question": v.get("question"), "text": v["text"]}
-                        for v in list(self.facts.values())[-6:] if v.get("text")],
+            "answers": [{"question": v.question, "text": v.text} for v in self.facts[-6:] if v.text],
             "stage": STAGES[self.stage],
             "killer": dict(self.killer),
             "killer_seen": self.seen,
             "cut": list(self.cut),
             "moves": [dict(m) for m in self.moves[-3:]],
+            "scene": self.scene,
         }
 
     def snapshot(self):
@@ -258,6 +269,8 @@ class Fiction:
             hurts_told=frozenset(self.hurts_told),
             lines={p.name: p.line for p in self.people if p.line and not p.dead},
             tropes=self._tropes(),
+            facts=tuple(f for f in self.known_facts() if f.yes is not None and f.statement and (
+                f.tests is None or f.tests == self.tests)),
         )
 
     def _located(self) -> dict[str, str]:
@@ -463,12 +476,22 @@ class Fiction:
 
     def _on_answer(self, ctx: dict[str, Any]) -> dict[str, Any]:
         """An answer about the unknown becomes a fact (its text is kept once it is told:
-        :meth:`established`)."""
-        if ctx.get("answer_kind") in ("oracle", "open") and ctx.get("fact"):
-            self.facts[ctx["fact"]] = {"yes": ctx.get("yes"), "negated": bool(ctx.get("negated")),
-                                       "statement": ctx.get("statement"), "question": ctx.get("question"),
-                                       "detail": ctx.get("detail"), "text": None}
+        :meth:`established`); the character it was about is who "she" or "he" means next."""
+        fact = ctx.get("fact")
+        if ctx.get("answer_kind") in ("oracle", "open") and fact is not None:
+            self.facts.append(fact)
+            self.details.update(str(x) for x in ctx.get("drawn") or ())
+        if ctx.get("focus") is not None:
+            self.focus = ctx["focus"]
         return {"location": self.place}
+
+    def known_facts(self) -> list:
+        """Every fact of the night: the opening's and the playset's, then the answers'."""
+        if self._scene_read is None:
+            from .facts import statement_fact
+
+            self._scene_read = tuple(f for f in (statement_fact(t, "opening") for t in self.scene_facts) if f)
+        return [*self._scene_read, *self.facts]
 
     def write_death(self, name: str, text: str) -> None:
         """The player's telling of ``name``'s death: it is the death now (kept as typed)."""
@@ -476,10 +499,14 @@ class Fiction:
         if p is not None and p.dead:
             p.written = " ".join(str(text).split())
 
-    def established(self, key: str, text: str) -> None:
+    def established(self, fact, text: str) -> None:
         """The words an answer about the unknown was told in: the fact, as it will be told again."""
-        if key in self.facts and self.facts[key].get("text") is None:
-            self.facts[key]["text"] = text
+        from ..values import replace
+
+        for k in range(len(self.facts) - 1, -1, -1):
+            if self.facts[k] is fact and fact.text is None:
+                self.facts[k] = replace(fact, text=text)
+                return
 
     def _on_weakness(self, ctx: dict[str, Any]) -> dict[str, Any]:
         suit = ctx.get("suit")

@@ -81,6 +81,7 @@ class Material(Value):
     signs: tuple[str, ...]  # noun phrases: what a sound or a sign turns out to be
     dread: tuple[str, ...]  # whole sentences of dread
     props: tuple[str, ...]  # things lying about that no one carries
+    meaning: dict  # the playset's meaning tables (subjects, actions, whys, whos) added to the director's
 
     @classmethod
     def of(cls, setting: dict | None, fiction=None) -> "Material":
@@ -99,7 +100,7 @@ class Material(Value):
         if fiction is not None:
             dealt = {phrase for p in fiction.people for phrase in p.phrases.values()}
             props = tuple(p for p in props if p not in dealt) or props[:0]
-        return cls(killer, places, signs, dread, props)
+        return cls(killer, places, signs, dread, props, dict(setting.get("meaning") or {}))
 
 
 def choose(options, *key) -> str:

@@ -46,6 +46,8 @@ _FOURTH_WALL = re.compile(
 _GAME_TALK = re.compile(r"\b(?:genre points?|(?:the )?(?:d13|d10|d4)|difficulty|the dice|\d+ challenges"
                         r"|the (?:director|dm|game master))\b", re.I)
 TABLE_TALK = ("award", "genre_point")
+#: Answers to questions about the table itself ("how dangerous is this?", "what's the difficulty?").
+TABLE_TOPICS = ("danger", "difficulty", "genre", "confront")
 #: An item of a numbered list ("…: 1. The group … 2. A second man …"): an assistant's answer.
 _LIST_ITEM = re.compile(r"(?:^|[\s:;(])\d{1,2}[.)]\s+[A-Za-z]")
 
@@ -110,7 +112,7 @@ def check_sense(text: str, beats: Iterable[Mapping[str, Any]]) -> list[Contradic
     plain = re.sub(r"“[^”]*”|\"[^\"]*\"", "“…”", " ".join(str(text).split()))  # the player's words aside
     beats = list(beats)
     m = _FOURTH_WALL.search(plain)
-    if m is None and not any(b.get("kind") in TABLE_TALK for b in beats):
+    if m is None and not any(b.get("kind") in TABLE_TALK or b.get("topic") in TABLE_TOPICS for b in beats):
         m = _GAME_TALK.search(plain)
     if m:
         found.append(Contradiction("fourth-wall", plain[:120], f"it speaks of {m.group(0).strip()!r}, not the night"))

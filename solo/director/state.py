@@ -1,25 +1,35 @@
-"""Questions the rules state answers exactly: who is hurt and how, how many are left, who
-carries what, what was lost, where the group is, what the Killer has shown, Genre Points,
-the difficulty, how near dawn is.
+"""What the director knows, and answers exactly: the rules state and what the story has
+established.
 
-The answer is built from the rules core (Strikes, deaths, Genre Points, the Threat Card,
-weaknesses found) and the fiction (which hurt a Strike left, which thing was lost, where the
-group is); chance has no part in it. A yes/no question about the state is answered "Yes" or
-"No" from it, like any other.
+A question read by :mod:`solo.director.understand` is about a character, the group, a thing,
+a place, the Killer or the night, and asks something of it. When the rules core (Strikes,
+deaths, Genre Points, the Threat Card, weaknesses found) or the fiction (which hurt a Strike
+left, who carries what and what was lost, where the group is and where it is cut off from,
+the playset's Killer) decides it, the answer is built from them and chance has no part in it:
+"is Randy gone?" after Randy's death is "Yes. Randy is dead: …", whatever words asked it. A
+yes/no question is answered "Yes" or "No" as asked ("is Randy not dead?" after his death:
+"No"), followed by the fact.
 """
 
 from __future__ import annotations
 
-import re
-
-from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_joker
+from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_joker, severity
 from ..nott.describe import strike_ordinal
+from ..places import short_place
+from ..pronouns import pronouns_of
 from ..values import Value
+from .understand import Reading
 
-#: Words for the cast as a whole (or the one who asks).
-GROUP = (r"anyone|anybody|everyone|everybody|we|us|our|ours|someone|somebody|all of us|any of us|the group"
-         r"|i|me|my|mine|i'm|you|your|you all|y'all|we're|who")
 _NUMBER = ("no one", "one", "two", "three", "four", "five", "six", "seven", "eight")
+#: What the rules say a Threat Card's number means ("1–4: Atmospheric. There is no risk of
+#: Strikes from this challenge. 5–7: Potentially dangerous Tasks. 8–10: Difficult and
+#: dangerous Tasks."; face cards: "an upcoming confrontation with the Killer").
+_SEVERITY = {
+    "atmospheric": "atmospheric: there is no risk of a Strike from it",
+    "dangerous": "potentially dangerous: a Dire failure costs a Strike",
+    "deadly": "difficult and dangerous: a Dire failure costs a Strike",
+    "killer": "the Killer itself: any failure costs a Strike, and so does a Dire success",
+}
 
 
 class StateAnswer(Value):
@@ -39,60 +49,39 @@ def _names(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _norm(text: str) -> str:
-    return " ".join(str(text).lower().replace("\u2019", "'").split())
+def _plural(thing: str) -> bool:
+    """"the truck keys are", "the matches are" (a thing's last word, plural)."""
+    last = thing.split()[-1].lower()
+    return last.endswith("s") and not last.endswith(("ss", "us", "is"))
 
 
-def _has_word(text: str, pattern: str) -> bool:
-    return re.search(r"(?<![\w'])(?:" + pattern + r")(?![\w])", text) is not None
+def _the(things: list[str]) -> str:
+    return _names([f"the {x}" for x in things])
 
 
-# ---------------------------------------------------------------------- reading the question
+def clock(tests: int, endgame: bool) -> str:
+    """The time of night: the night begins at ten; a Test takes about seven minutes (the
+    ashcan: "It takes some 60 Tests to defeat an average Killer", so five in the morning after
+    sixty); once the Endgame has begun it is four at least; it is never later than half past
+    five. Told to the quarter hour before."""
+    from datetime import datetime, timedelta
 
-_TOPICS = (
-    ("dawn", r"how long (?:until|till|til|to|before) (?:dawn|morning|sunrise|sunup|it's over)|how close (?:are we|is dawn)"
-             r"|is it (?:almost|nearly) (?:dawn|over|morning)|endgame|how near (?:is )?dawn"),
-    ("genre", r"genre points?|how many points|\bgp\b"),
-    ("difficulty", r"difficulty|how hard|what do (?:i|we|you) need to roll|what (?:are we|am i|is \w+) facing"
-                   r"|what'?s the (?:threat|card|target)|which card|what card"),
-    ("confront", r"^(?:is|isn't) (?:it|that|this) (?:the killer|him|her|the thing)\b|^are we facing the killer"
-                 r"|^is (?:the killer|it) here"),
-    ("killer", r"weakness(?:es)?|what do we know about (?:it|the killer|him|her|the thing|them)"
-               r"|what (?:has|have) (?:it|the killer) shown|what is it afraid of|how (?:do|can) (?:we|i) (?:kill|stop|beat|hurt) it"),
-    ("where", r"where (?:are we|am i|is everyone|is the group|are you all|are we now)|what is this place"
-              r"|where(?:'s| is) everybody"),
-    ("count", r"how many (?:of us )?(?:are )?(?:left|alive|still|remain)|how many of us|how many are (?:left|alive|we)"
-              r"|who(?:'s| is| are) (?:left|still alive|alive|still here|remaining|still standing)|^who(?:'s)? left\??$"
-              r"|who (?:is )?still (?:alive|here|standing)|who survived"
-              r"|are we all (?:alive|here|ok|okay|still here)|is everyone (?:else )?(?:alive|here|still here|still alive)"
-              r"|are the others (?:alive|still alive|ok|okay)"),
-    ("dead", r"who(?:'s| is| has)? (?:dead|died|been killed|gone)|how did \w+ die|is \w+ (?:dead|alive)"
-             r"|did \w+ die|is anyone dead|has anyone died|who have we lost|who did we lose"),
-    ("lost", r"what (?:have|did) (?:we|you|\w+) (?:lose|lost)|what(?:'s| is| has)? (?:been )?lost|is the [\w' -]+ lost"
-             r"|did \w+ lose"),
-    ("hurt", r"who(?:'s| is)? (?:hurt|injured|wounded|bleeding)|is (?:anyone|anybody|\w+) (?:hurt|injured|wounded"
-             r"|bleeding|ok|okay|alright|all right|fine)|how (?:bad(?:ly)?|hurt|injured) (?:is|are) |how is \w+(?: doing)?\?"
-             r"|how many strikes|what'?s wrong with|strikes? (?:does|do|has|have)"),
-    ("items", r"what (?:do|does|did) (?:we|i|you|\w+) (?:have|carry|hold|got)|what (?:are|is|am) (?:we|i|\w+) (?:carrying|holding)"
-              r"|what have (?:we|i|you) got|who(?:'s| is| has)? (?:got |carrying |holding )?(?:the|a|an|any) "
-              r"|(?:does|do) (?:\w+) (?:have|carry|still have) |where(?:'s| is) (?:the|my|our|\w+'s) "),
-)
+    start = datetime(2000, 1, 13, 22, 0)
+    at = start + timedelta(minutes=7 * tests)
+    if endgame:
+        at = max(at, datetime(2000, 1, 14, 4, 0))
+    at = min(at, datetime(2000, 1, 14, 5, 30))
+    at -= timedelta(minutes=at.minute % 15)
+    names = "twelve one two three four five six seven eight nine ten eleven".split()
+    hour = names[at.hour % 12] if at.hour else "midnight"
+    following = names[(at.hour + 1) % 12] if at.hour != 23 else "midnight"
+    if at.minute == 0:
+        return hour if at.hour == 0 else f"{hour} o'clock"
+    return {15: f"quarter past {hour}", 30: f"half past {hour}", 45: f"quarter to {following}"}[at.minute]
 
 
-def topic_of(text: str) -> str | None:
-    """The state topic a question asks about, or None when the rules leave it unknown."""
-    low = _norm(text)
-    for topic, pattern in _TOPICS:
-        if re.search(pattern, low):
-            return topic
-    return None
-
-
-# ---------------------------------------------------------------------- answering
-
-
-class StateReader:
-    """Answers questions about the state of one moment of the night."""
+class Knower:
+    """Answers the questions one moment of the night knows the answer to."""
 
     def __init__(self, game, fiction, asker: int | None = None) -> None:
         self.game = game
@@ -100,115 +89,40 @@ class StateReader:
         self.asker = asker
         self.names = [c.name for c in game.cast]
 
-    # -- who and what the question names
+    # -- facts of one character
 
-    def named(self, text: str) -> list[int]:
-        """Characters the question names (first names, whole words), or the asker for "I"."""
-        low = _norm(text)
-        found = [i for i, n in enumerate(self.names) if _has_word(low, re.escape(n.lower()))]
-        if not found and self.asker is not None and _has_word(low, r"i|me|my|i'm|am i"):
-            found = [self.asker]
-        return found
+    def dead(self, i: int) -> bool:
+        return self.game.dead[i] is not None
 
-    def item_named(self, text: str) -> str | None:
-        """The thing of the fiction a question names (held or lost), longest name first."""
-        low = _norm(text)
-        known = [i for p in self.fiction.people for i in p.items + p.lost]
-        for item in sorted(set(known), key=len, reverse=True):
-            if _has_word(low, re.escape(item.lower())):
-                return item
-        for item in sorted(set(known), key=len, reverse=True):  # "the keys" for "truck keys"
-            last = item.lower().split()[-1]
-            if len(last) > 3 and _has_word(low, re.escape(last)):
-                return item
-        return None
+    def hurt(self, i: int) -> bool:
+        p = self.fiction.people[i]
+        return not self.dead(i) and bool(self.game.strikes[i] or p.hurts or p.scrapes)
 
-    def person(self, i: int):
-        return self.fiction.people[i]
+    def _they(self, i: int):
+        return pronouns_of(self.fiction.people[i].pronouns)
 
-    def about_us(self, text: str) -> bool:
-        """The question is about the cast: it names one of them, the group ("anyone", "we"),
-        or a thing one of them carries or lost; not a stranger ("Is the caretaker hurt?")."""
-        low = _norm(text)
-        return bool(self.named(text)) or _has_word(low, GROUP) or self.item_named(text) is not None
-
-    def stranger(self, text: str) -> bool:
-        """The question names someone who is not in the cast (a capitalised word past the first)."""
-        cast = {n.lower() for n in self.names}
-        words = re.findall(r"[\w']+", str(text))[1:]
-        return any(w[:1].isupper() and w.lower() not in cast and w not in ("I", "I'm", "Killer", "Genre", "Points",
-                                                                         "Point", "Director", "Trophy", "Threat")
-                   for w in words)
-
-    def answer(self, topic: str, text: str, yesno: bool) -> StateAnswer | None:
-        """The exact answer, or None when the question is about someone the state does not
-        know (a stranger's wounds are for the oracle)."""
-        if topic in ("hurt", "dead", "items", "lost"):
-            if self.stranger(text) and not self.named(text):
-                return None
-            if yesno and not self.about_us(text):
-                return None
-        handler = getattr(self, "_" + topic)
-        return handler(text, yesno)
-
-    # -- the topics
-
-    def _count(self, text: str, yesno: bool) -> StateAnswer:
-        g = self.game
-        living = [self.names[i] for i in g.living()]
-        dead = [n for i, n in enumerate(self.names) if g.dead[i] is not None]
-        total = len(self.names)
-        if len(living) == total:
-            said = f"All {_words(total)} of you are still alive: {_names(living)}."
-        elif len(living) == 1:
-            said = f"Only {living[0]} is left."
-        elif not living:
-            said = "No one is left."
-        else:
-            said = f"{_words(len(living)).capitalize()} of you are left: {_names(living)}."
-        if yesno:  # "are we all alive?"
-            if not dead:
-                return StateAnswer("count", f"Yes. {said}", True)
-            return StateAnswer("count", f"No. {_names(dead)} {'is' if len(dead) == 1 else 'are'} dead. {said}", False)
-        return StateAnswer("count", said)
-
-    def _death_line(self, i: int) -> str:
-        p = self.person(i)
+    def death_line(self, i: int) -> str:
+        p = self.fiction.people[i]
+        if p.written:  # the player's words, as a clause ("Frankie is dead: they never saw it coming.")
+            written = p.written.rstrip(".")
+            first = written.split(" ", 1)[0]
+            if first[:1].isupper() and first[1:].islower() and first not in self.names and first != "I":
+                written = first.lower() + written[len(first):]
+            return f"{self.names[i]} is dead: {written}."
         how = p.death or "killed"
         where = f", at {p.died_at}" if p.died_at else ""
         return f"{self.names[i]} is dead: {how}{where}."
 
-    def _dead(self, text: str, yesno: bool) -> StateAnswer:
-        g = self.game
-        dead = [i for i in range(len(self.names)) if g.dead[i] is not None]
-        who = self.named(text)
-        low = _norm(text)
-        if yesno and who:
-            i = who[0]
-            asks_alive = _has_word(low, "alive|living|ok|okay")
-            is_dead = g.dead[i] is not None
-            yes = (not is_dead) if asks_alive else is_dead
-            said = self._death_line(i) if is_dead else f"{self.names[i]} is alive{self._strikes_clause(i)}."
-            return StateAnswer("dead", f"{'Yes' if yes else 'No'}. {said}", yes)
-        if yesno:  # "is anyone dead?"
-            said = " ".join(self._death_line(i) for i in dead) if dead else "Nobody has died yet."
-            return StateAnswer("dead", f"{'Yes' if dead else 'No'}. {said}", bool(dead))
-        if who:
-            i = who[0]
-            said = self._death_line(i) if g.dead[i] is not None else f"{self.names[i]} is alive{self._strikes_clause(i)}."
-            return StateAnswer("dead", said)
-        return StateAnswer("dead", " ".join(self._death_line(i) for i in dead) if dead else "Nobody has died yet.")
-
-    def _strikes_clause(self, i: int) -> str:
+    def strikes_clause(self, i: int) -> str:
         n = self.game.strikes[i]
         return f", with {_words(n)} Strike{'s' if n != 1 else ''}" if n else ""
 
-    def _hurt_line(self, i: int) -> str:
-        """One character's state: Strikes and the wounds they left, small harms, or unhurt;
-        and a warning when one more Strike kills."""
-        g, p, name = self.game, self.person(i), self.names[i]
-        if g.dead[i] is not None:
-            return self._death_line(i)
+    def hurt_line(self, i: int) -> str:
+        """One character's state: Strikes and the wounds they left, small harms, or unhurt; and a
+        warning when one more Strike kills."""
+        g, p, name = self.game, self.fiction.people[i], self.names[i]
+        if self.dead(i):
+            return self.death_line(i)
         n = g.strikes[i]
         if not n and not p.scrapes:
             return f"{name} is unhurt."
@@ -219,123 +133,148 @@ class StateReader:
         warn = f" The {strike_ordinal(g.rules.strikes_to_die)} kills." if g.rules.strikes_to_die - n == 1 else ""
         return f"{name} has {_words(n)} Strike{'s' if n != 1 else ''}{wounds}{besides}.{warn}"
 
-    def _hurt(self, text: str, yesno: bool) -> StateAnswer:
-        g = self.game
-        who = self.named(text)
-        low = _norm(text)
-        hurt = [i for i in g.living() if g.strikes[i] or self.person(i).hurts or self.person(i).scrapes]
-        if yesno and who:
-            i = who[0]
-            if g.dead[i] is not None:
-                return StateAnswer("hurt", f"No. {self._death_line(i)}", False)
-            asks_ok = _has_word(low, "ok|okay|alright|all right|fine")
-            is_hurt = i in hurt
-            yes = (not is_hurt) if asks_ok else is_hurt
-            return StateAnswer("hurt", f"{'Yes' if yes else 'No'}. {self._hurt_line(i)}", yes)
-        if yesno:  # "is anyone hurt?"
-            said = " ".join(self._hurt_line(i) for i in hurt) if hurt else "Nobody is hurt."
-            return StateAnswer("hurt", f"{'Yes' if hurt else 'No'}. {said}", bool(hurt))
-        if who:
-            return StateAnswer("hurt", " ".join(self._hurt_line(i) for i in who))
+    def carried(self, i: int) -> str:
+        p = self.fiction.people[i]
+        if self.dead(i):
+            had = f" {self._they(i).say('They')} had {_the(p.items)}." if p.items else ""
+            return self.death_line(i) + had
+        return f"{self.names[i]} has {_the(p.items)}." if p.items else f"{self.names[i]} has nothing left."
+
+    def lost_by(self, i: int) -> str:
+        lost = self.fiction.people[i].lost
+        if not lost:
+            return f"{self.names[i]} has lost nothing yet."
+        return f"{self.names[i]} has lost " + _names([f"the {x} ({self._how_lost(x)})" for x in lost]) + "."
+
+    def taken(self, item: str) -> bool:
+        return any(m.get("kind") == "takes" and m.get("item") == item for m in self.fiction.moves)
+
+    def _how_lost(self, item: str) -> str:
+        it = "them" if _plural(item) else "it"
+        return f"the Killer took {it}" if self.taken(item) else "lost in the dark"
+
+    def where_line(self, i: int) -> str:
+        if self.dead(i):
+            return self.death_line(i)
+        return f"{self.names[i]} is with the rest of you, at {self.fiction.place}."
+
+    # -- the group
+
+    def living(self) -> list[int]:
+        return list(self.game.living())
+
+    def count_line(self) -> str:
+        living = [self.names[i] for i in self.living()]
+        total = len(self.names)
+        if len(living) == total:
+            return f"All {_words(total)} of you are still alive: {_names(living)}."
+        dead = [self.names[i] for i in range(total) if self.dead(i)]
+        gone = f" {_names(dead)} {'is' if len(dead) == 1 else 'are'} dead."
+        if len(living) == 1:
+            return f"Only {living[0]} is left.{gone}"
+        if not living:
+            return "No one is left."
+        return f"{_words(len(living)).capitalize()} of you are left: {_names(living)}.{gone}"
+
+    def dead_line(self) -> str:
+        dead = [i for i in range(len(self.names)) if self.dead(i)]
+        return " ".join(self.death_line(i) for i in dead) if dead else "Nobody has died yet."
+
+    def hurt_all(self) -> str:
+        hurt = [i for i in self.living() if self.hurt(i)]
+        if not self.living():
+            return "No one is left to be hurt."
         if not hurt:
-            living = g.living()
-            if not living:
-                return StateAnswer("hurt", "No one is left to be hurt.")
-            return StateAnswer("hurt", self._hurt_line(living[0]) if len(living) == 1 else "Nobody is hurt.")
-        unhurt = [self.names[i] for i in g.living() if i not in hurt]
+            return "Nobody is hurt." if len(self.living()) > 1 else self.hurt_line(self.living()[0])
+        unhurt = [self.names[i] for i in self.living() if i not in hurt]
         tail = f" {_names(unhurt)} {'is' if len(unhurt) == 1 else 'are'} unhurt." if unhurt else ""
-        return StateAnswer("hurt", " ".join(self._hurt_line(i) for i in hurt) + tail)
+        return " ".join(self.hurt_line(i) for i in hurt) + tail
 
-    def _carried(self, i: int) -> str:
-        p = self.person(i)
-        return f"{self.names[i]} has {_names(['the ' + x for x in p.items])}." if p.items else \
-            f"{self.names[i]} has nothing left."
-
-    def _items(self, text: str, yesno: bool) -> StateAnswer:
-        g = self.game
-        item = self.item_named(text)
-        who = self.named(text)
-        if item is not None:
-            holder = next((i for i, p in enumerate(self.fiction.people) if item in p.items and g.dead[i] is None), None)
-            loser = next((i for i, p in enumerate(self.fiction.people) if item in p.lost), None)
-            if holder is not None:
-                said = f"{self.names[holder]} has the {item}."
-            elif loser is not None:
-                said = f"The {item} is lost: {self.names[loser]} lost it."
-            else:
-                dead_holder = next(i for i, p in enumerate(self.fiction.people) if item in p.items)
-                said = f"The {item} went with {self.names[dead_holder]}, who is dead."
-            if yesno:
-                yes = holder is not None and (not who or holder in who)
-                return StateAnswer("items", f"{'Yes' if yes else 'No'}. {said}", yes)
-            return StateAnswer("items", said)
-        if yesno and who:  # "does Tina have a gun?": nothing the fiction knows of
-            thing = _thing_asked(text)
-            return StateAnswer("items", f"No. {self._carried(who[0])}" if not thing else
-                               f"No. Nobody here carries {thing}. {self._carried(who[0])}", False)
-        if yesno:
-            thing = _thing_asked(text)
-            return StateAnswer("items", f"No. Nobody carries {thing or 'that'}.", False)
-        thing = _thing_asked(text)
-        if thing and not who:  # "who has a flashlight?": nothing the fiction knows of
-            return StateAnswer("items", f"Nobody here carries {thing}.")
-        people = who or g.living()
-        return StateAnswer("items", " ".join(self._carried(i) for i in people) if people else "No one is left.")
-
-    def _lost(self, text: str, yesno: bool) -> StateAnswer:
-        item = self.item_named(text)
+    def lost_all(self) -> str:
         lost = [(i, x) for i, p in enumerate(self.fiction.people) for x in p.lost]
-        if item is not None:
-            loser = next((i for i, x in lost if x == item), None)
-            if loser is not None:
-                said = f"The {item} is lost: {self.names[loser]} lost it."
-            else:
-                return self._items(text, yesno) if not yesno else StateAnswer(
-                    "lost", f"No. {self._items(text, False).text}", False)
-            return StateAnswer("lost", f"Yes. {said}" if yesno else said, True if yesno else None)
-        who = self.named(text)
-        if who:
-            lost = [(i, x) for i, x in lost if i in who]
-        said = ("Lost so far: " + _names([f"{self.names[i]}'s {x}" for i, x in lost]) + ".") if lost else \
-            "Nothing has been lost yet."
-        if yesno:
-            return StateAnswer("lost", f"{'Yes' if lost else 'No'}. {said}", bool(lost))
-        return StateAnswer("lost", said)
+        if not lost:
+            return "Nothing has been lost yet."
+        return "Lost so far: " + _names([f"{self.names[i]}'s {x}" for i, x in lost]) + "."
 
-    def _where(self, text: str, yesno: bool) -> StateAnswer:
-        f = self.fiction
-        said = f"You are at {f.location}." if f.location else "You are where the night has left you."
-        return StateAnswer("where", said)
+    def holds_all(self) -> str:
+        living = self.living()
+        if not living:
+            return "No one is left."
+        return " ".join(self.carried(i) for i in living)
 
-    def _killer(self, text: str, yesno: bool) -> StateAnswer:
+    # -- a thing
+
+    def holder(self, item: str) -> int | None:
+        return next((i for i, p in enumerate(self.fiction.people) if item in p.items and not self.dead(i)), None)
+
+    def thing_line(self, item: str) -> str:
+        holder = self.holder(item)
+        if holder is not None:
+            return f"{self.names[holder]} has the {item}."
+        loser = next((i for i, p in enumerate(self.fiction.people) if item in p.lost), None)
+        if loser is not None:
+            be, it = ("are", "them") if _plural(item) else ("is", "it")
+            if self.taken(item):
+                return f"The {item} {be} lost: {self.fiction.killer['name']} took {it} from {self.names[loser]}."
+            return f"The {item} {be} lost: {self.names[loser]} lost {it} in the dark."
+        dead = next((i for i, p in enumerate(self.fiction.people) if item in p.items), None)
+        if dead is not None:
+            return f"The {item} went with {self.names[dead]}, who is dead."
+        return f"Nobody has the {item}."
+
+    # -- the night
+
+    def dawn_line(self) -> str:
+        g = self.game
+        if g.endgame:
+            return "The Endgame has begun: only the Killer's face cards and the two Jokers stand between you and dawn."
+        found = g.found()
+        return (f"{_words(found).capitalize() if found else 'None'} of the Killer's four weaknesses "
+                f"{'is' if found == 1 else 'are'} found; the Endgame begins when all four are, and after it, dawn.")
+
+    def weakness_line(self) -> tuple[str, bool]:
         g, f = self.game, self.fiction
         found = [s for s in range(4) if g.weaknesses[s] >= 0]
         if not found:
-            said = "Nothing yet: none of the Killer's four weaknesses has been found."
-            return StateAnswer("killer", f"No. {said}" if yesno else said, False if yesno else None)
+            return "Nothing yet: none of the Killer's four weaknesses has been found.", False
         shown = [f"{f.weaknesses.get(SUIT_APTITUDES[s], 'a weakness')} ({SUIT_SYMBOLS[s]} {SUIT_APTITUDES[s]})"
                  for s in found]
         hidden = 4 - len(found)
         tail = (f" {_words(hidden).capitalize()} {'is' if hidden == 1 else 'are'} still hidden." if hidden
                 else " All four are found.")
-        said = "The Killer has shown: " + "; ".join(shown) + "." + tail
-        return StateAnswer("killer", f"Yes. {said}" if yesno else said, True if yesno else None)
+        return "The Killer has shown: " + "; ".join(shown) + "." + tail, True
 
-    def _confront(self, text: str, yesno: bool) -> StateAnswer:
-        """"Is it the Killer?": the rules say so — a face card is the Killer itself ("Face cards
-        represent an upcoming confrontation with the Killer"), a Joker its last act."""
+    def danger_line(self) -> str:
         g = self.game
         if g.is_over():
-            return StateAnswer("confront", "No. The night is over.", False)
-        c = g.threat
-        if is_joker(c) or is_face(c):
-            said = f"{card_str(c)} is the Killer itself." if is_face(c) else "It is the end of the night, and it is here."
-            return StateAnswer("confront", f"Yes. {said}", True)
-        return StateAnswer("confront", f"No. Not yet: {card_str(c)} is not the Killer itself.", False)
+            return "There is nothing left to face: the night is over."
+        c, d = g.threat, g.difficulty()
+        if is_joker(c):
+            return (f"The {'Red' if c == 53 else 'Black'} Joker: difficulty {d}. It is the end of the night, "
+                    "and it is here.")
+        band = _SEVERITY[severity(c)]
+        from .stages import STAGES
 
-    def _genre(self, text: str, yesno: bool) -> StateAnswer:
+        stage = STAGES[self.fiction.stage]
+        return (f"{card_str(c)} ({SUIT_APTITUDES[c // 13]}), difficulty {d}: {band}. A Test needs {d} or more "
+                f"on the d13. The night has reached {stage}.")
+
+    def difficulty_line(self) -> str:
         g = self.game
-        named = self.named(text)
+        if g.is_over():
+            return "There is no Threat Card: the night is over."
+        c, d = g.threat, g.difficulty()
+        if is_joker(c):
+            said = f"The {'Red' if c == 53 else 'Black'} Joker: difficulty {d} (the Trophy Pile's top card)."
+        elif is_face(c):
+            said = (f"{card_str(c)}: the Killer itself ({SUIT_APTITUDES[c // 13]}), difficulty {d}: "
+                    f"the Trophy Pile's top card plus the face card's modifier.")
+        else:
+            said = f"{card_str(c)} ({SUIT_APTITUDES[c // 13]}): difficulty {d}."
+        return said + f" A Test needs {d} or more on the d13."
+
+    def genre_line(self, named: list[int]) -> str:
+        g = self.game
         who = named or g.living()
         holding = [i for i in who if g.genre[i]]
         parts = [f"{self.names[i]} has {g.genre[i]} Genre Point{'s' if g.genre[i] != 1 else ''}" for i in holding]
@@ -345,83 +284,344 @@ class StateReader:
         elif none:
             parts.append("nobody holds a Genre Point")
         said = "; ".join(parts)
-        said = said[:1].upper() + said[1:] + f". The Director's pool holds {g.pool}."
-        if yesno:
-            yes = any(g.genre[i] for i in who) if self.named(text) else g.pool > 0
-            return StateAnswer("genre", f"{'Yes' if yes else 'No'}. {said}", yes)
-        return StateAnswer("genre", said)
-
-    def _difficulty(self, text: str, yesno: bool) -> StateAnswer:
-        g = self.game
-        if g.is_over():
-            return StateAnswer("difficulty", "There is no Threat Card: the night is over.")
-        c = g.threat
-        d = g.difficulty()
-        if is_joker(c):
-            said = f"The {'Red' if c == 53 else 'Black'} Joker: difficulty {d} (the Trophy Pile's top card)."
-        elif is_face(c):
-            said = (f"{card_str(c)}: the Killer itself ({SUIT_APTITUDES[c // 13]}), difficulty {d}: "
-                    f"the Trophy Pile's top card plus the face card's modifier.")
-        else:
-            said = f"{card_str(c)} ({SUIT_APTITUDES[c // 13]}): difficulty {d}."
-        said += f" A Test needs {d} or more on the d13."
-        return StateAnswer("difficulty", said)
-
-    def _dawn(self, text: str, yesno: bool) -> StateAnswer:
-        g = self.game
-        found = g.found()
-        if g.endgame:
-            said = "The Endgame has begun: only the Killer's face cards and the two Jokers stand between you and dawn."
-        else:
-            said = (f"{_words(found).capitalize() if found else 'None'} of the Killer's four weaknesses "
-                    f"{'is' if found == 1 else 'are'} found; the Endgame begins when all four are.")
-        if yesno:
-            return StateAnswer("dawn", f"{'Yes' if g.endgame else 'No'}. {said}", g.endgame)
-        return StateAnswer("dawn", said)
+        return said[:1].upper() + said[1:] + f". The Director's pool holds {g.pool}."
 
 
-def _thing_asked(text: str) -> str | None:
-    """``"does Tina have a gun?"`` → ``"a gun"``; ``"who has the flashlight?"`` → ``"a
-    flashlight"``."""
-    m = re.search(r"\b(?:has|have|carry|carries|got|hold|holds|carrying|holding)\s+(?:got\s+)?"
-                  r"(a|an|the|any|some)\s+([\w' -]+?)\s*\??$", _norm(text))
-    if not m:
+def _yes(flag: bool, line: str, topic: str) -> StateAnswer:
+    return StateAnswer(topic, f"{'Yes' if flag else 'No'}. {line}", flag)
+
+
+def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAnswer | None:
+    """The exact answer to the question ``r``, or None when nothing the night knows decides it."""
+    yesno = r.form == "yesno"
+    ask = r.ask
+    if r.mentioned("place") and ask not in ("contents", "where"):
+        cut = _cut(r, fiction, yesno, lambda flag: (not flag) if r.negated else flag)
+        if cut is not None:
+            return cut
+    if ask is None:
         return None
-    det, noun = m.groups()
-    if det in ("the", "any"):
-        det = "an" if noun[:1] in "aeiou" else "a"
-    return f"{det} {noun}"
+    k = Knower(game, fiction, asker)
+    person = r.first("person")
+    thing = r.first("thing")
+    group = r.first("group")
+    # a group word for the one who asks ("I" with nobody named as asking): the one taking the Test
+    me = asker if asker is not None else (game.tester if game.tester >= 0 else None)
+    if person is None and group is not None and group.ref == "me" and me is not None and ask in (
+            "alive", "dead", "ok", "hurt", "holds", "lost", "where", "happened", "status"):
+        person = group.__class__("person", me, group.start, group.end, group.text)
+
+    def flip(flag: bool) -> bool:
+        return (not flag) if r.negated else flag
+
+    if ask == "genre":
+        named = [m.ref for m in r.mentioned("person")]
+        said = k.genre_line(named)
+        if yesno:
+            flag = any(game.genre[i] for i in named) if named else game.pool > 0
+            return _yes(flip(flag), said, "genre")
+        return StateAnswer("genre", said)
+    if ask == "difficulty":
+        return StateAnswer("difficulty", k.difficulty_line())
+    if ask == "time":
+        return StateAnswer("time", f"It is about {clock(game.tests, game.endgame)}. {k.dawn_line()}")
+    if ask == "dawn":
+        if yesno:
+            return _yes(flip(bool(game.endgame)), k.dawn_line(), "dawn")
+        return StateAnswer("dawn", f"It is about {clock(game.tests, game.endgame)}. {k.dawn_line()}")
+    if ask == "danger":
+        return StateAnswer("danger", k.danger_line()) if not yesno else None
+    if ask == "killer-where":
+        return _killer_where(r, k, yesno, flip)
+    if ask == "safe":
+        return _safe(k, yesno, flip)
+    if ask in ("look", "look-has", "weapon", "what", "legend", "weakness", "killer-dead"):
+        return _killer(ask, r, k, yesno, flip)
+    if ask == "confront":
+        return _confront(k, flip)
+    if ask == "recent":
+        return None
+    if ask == "contents":
+        return _contents(r, fiction)
+    if ask == "place-state":
+        return _place_state(r, fiction, yesno, flip)
+    if thing is not None and ask in ("holds", "lost", "happened") and not (
+            person is not None and ask == "lost" and thing is None):
+        return _thing(r, k, thing.ref, person.ref if person is not None else None, ask, yesno, flip)
+    if person is not None and ask in ("alive", "dead", "with", "ok", "hurt", "holds", "lost", "where", "happened",
+                                      "who-is", "status", "alone"):
+        return _person(r, k, person.ref, ask, yesno, flip, me)
+    if ask in ("all-alive", "any-dead", "all-dead", "any-hurt", "all-ok", "who-hurt", "who-dead", "count", "holds",
+               "lost", "where", "alone"):
+        return _group(r, k, ask, yesno, flip, me, group)
+    return None
 
 
-_CLOSED = r"cut|cut off|blocked|closed|shut|sealed|dark|gone|lost|burning|burned|out of reach"
-def _place_named(place: str, text: str) -> bool:
-    """Whether ``text`` names ``place`` ("the cellar" for "the cellar under the kitchen trapdoor")."""
-    from ..places import short_place
+def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer | None:
+    killer = k.fiction.killer
+    name = killer["name"]
+    cap = name[:1].upper() + name[1:]
+    if ask == "weakness":
+        said, any_found = k.weakness_line()
+        return _yes(flip(any_found), said, "killer") if yesno else StateAnswer("killer", said)
+    if ask == "look-has":  # "does it wear a mask?": what it has been seen with is its look, and only that
+        nouns = [t.lemma.lower() for t in r.parse if t.pos == "NOUN" and t.dep in ("dobj", "pobj", "attr")]
+        if not nouns:
+            return None
+        look = f"{killer['look']}, and {killer['weapon']}".lower()
+        seen = any(n in look for n in nouns)
+        line = f"{cap}: {killer['look']}." if not any(n in str(killer["weapon"]).lower() for n in nouns) else \
+            f"{cap} carries {killer['weapon']}."
+        return _yes(flip(seen), line if seen else f"Not that anyone has seen. {cap}: {killer['look']}.", "look")
+    if yesno and ask == "legend":
+        return _yes(flip(True), _legend(killer), "legend")
+    if yesno and ask == "look" and any(t.lemma.lower() in ("see", "look", "glimpse", "describe") for t in r.parse):
+        return StateAnswer("look", f"For a moment, yes: {killer['look']}.")
+    if yesno and ask != "killer-dead":
+        return None  # "does it have a knife?": for the oracle
+    if ask == "look":
+        return StateAnswer("look", f"{cap}: {killer['look']}.")
+    if ask == "weapon":
+        return StateAnswer("weapon", f"{cap} carries {killer['weapon']}.")
+    if ask == "what":
+        return StateAnswer("what", f"{cap}: {killer['look']}. {_legend(killer)}")
+    if ask == "legend":
+        return StateAnswer("legend", _legend(killer))
+    if ask == "killer-dead":
+        if k.game.is_over():
+            return _yes(flip(False), "Nobody killed it. Dawn came, and it was gone.", "killer")
+        return _yes(flip(False), f"{cap} is still out there, and only dawn ends the night.", "killer")
+    return None
 
-    names = {place.lower(), short_place(place).lower()}
-    return any(_has_word(text, re.escape(n)) for n in names)
+
+#: What the Killer's move this Test says of where it is, for "where is it?" and "is it close?".
+_MOVE_WHERE = {
+    "heard": ("Close: you heard it, just now.", True, False),
+    "sign": ("It has been here, and not long ago: {card}.", True, False),
+    "glimpsed": ("Here, at {place}: you saw it a moment ago.", True, True),
+    "takes": ("Close enough that it took {target}'s {item}, a moment ago.", True, True),
+    "cuts": ("Between you and {place}: it got there first, and the way there is cut.", False, False),
+    "stalks": ("Right behind {target}, and it is not hurrying.", True, True),
+    "comes": ("Here. It is coming for {target}.", True, True),
+}
+_FOLLOWING = frozenset("follow watch stalk hunt chase track trail see".split())
+_NEAR = frozenset("near close here around nearby behind outside inside come coming".split())
 
 
-def answer_cut(fiction, text: str, yesno: bool) -> StateAnswer | None:
-    """A question about a place the Killer cut the group off from: the fact answers it, never
-    chance. "Can we go back to the boathouse?" — "No. …"; "Is the boathouse cut off?" — "Yes. …"."""
-    low = _norm(text)
-    place = next((p for p in getattr(fiction, "cut", ()) if _place_named(p, low)), None)
+def _killer_where(r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer | None:
+    """Where the Killer is, as its move before this Test told it; None when it made none (the
+    oracle answers, for this Test only)."""
+    f = k.fiction
+    move = f.moves[-1] if f.moves and f.moves[-1].get("tests") == k.game.tests else None
+    if move is None or move["kind"] not in _MOVE_WHERE:
+        return None
+    said, near, watching = _MOVE_WHERE[move["kind"]]
+    target = move.get("target") or ""
+    p = f.find(target)
+    their = pronouns_of(p.pronouns).determiner if p is not None else "their"
+    line = said.format(card=f.killer["calling_card"], place=short_place(move.get("place") or f.location),
+                       target=target, item=move.get("item") or "", their=their)
+    if not yesno:
+        return StateAnswer("killer", line)
+    lemmas = {t.lemma.lower() for t in r.parse}
+    lows = {t.lower for t in r.parse}
+    if lemmas & _FOLLOWING:
+        flag = watching
+    elif lemmas & _NEAR or lows & _NEAR:
+        flag = near
+    elif lows & {"gone", "away", "left"} or lemmas & {"leave", "go"}:
+        flag = not near
+    else:
+        return None
+    return _yes(flip(flag), line, "killer")
+
+
+def _safe(k: Knower, yesno: bool, flip) -> StateAnswer | None:
+    """"Are we safe here?": the Threat Card says — atmospheric ("There is no risk of Strikes
+    from this challenge") is as safe as the night gets; anything else is not."""
+    g = k.game
+    if g.is_over():
+        return _yes(flip(True), "The night is over.", "danger") if yesno else None
+    safe = not is_joker(g.threat) and severity(g.threat) == "atmospheric"
+    line = k.danger_line()
+    if yesno:
+        return _yes(flip(safe), ("For now. " if safe else "") + line, "danger")
+    return StateAnswer("danger", line)
+
+
+def _confront(k: Knower, flip) -> StateAnswer:
+    """"Is it the Killer?": the rules say so — a face card is the Killer itself ("Face cards
+    represent an upcoming confrontation with the Killer"), a Joker its last act."""
+    g = k.game
+    if g.is_over():
+        return _yes(flip(False), "The night is over.", "confront")
+    c = g.threat
+    if is_joker(c) or is_face(c):
+        said = f"{card_str(c)} is the Killer itself." if is_face(c) else "It is the end of the night, and it is here."
+        return _yes(flip(True), said, "confront")
+    return _yes(flip(False), f"Not yet: {card_str(c)} is not the Killer itself.", "confront")
+
+
+def _legend(killer: dict) -> str:
+    legend = str(killer.get("legend") or "").rstrip(".")
+    return f"The story goes that {legend}." if legend else ""
+
+
+_CLOSED = frozenset("cut blocked closed sealed shut gone lost burning burned dark".split())
+
+
+def _cut(r: Reading, fiction, yesno: bool, flip) -> StateAnswer | None:
+    """A place the Killer cut the group off from: the fact answers any question about it, never
+    chance. "Can we go back to the boathouse?" — "No. …"; "Is the boathouse cut off?" — "Yes.
+    …". A place it did not cut is for the oracle."""
+    place = next((m for m in r.mentioned("place") if m.ref in fiction.cut), None)
     if place is None:
         return None
-    fact = f"The way to {place} is cut off: {fiction.killer['name']} got there first."
+    fact = f"The way to {place.ref} is cut off: {fiction.killer['name']} got there first."
     if not yesno:
         return StateAnswer("cut", fact)
-    closed = _has_word(low, _CLOSED)
-    return StateAnswer("cut", f"{'Yes' if closed else 'No'}. {fact}", yes=closed)
+    closed = any(t.lower in _CLOSED or t.lemma.lower() in ("block", "cut", "close", "seal") for t in r.parse)
+    return _yes(flip(closed), fact, "cut")
 
 
-def answer_state(game, fiction, text: str, yesno: bool, asker: int | None = None) -> StateAnswer | None:
-    """The exact answer to a question about the state, or None when it asks about the unknown."""
-    cut = answer_cut(fiction, text, yesno)
-    if cut is not None:
-        return cut
-    topic = topic_of(text)
-    if topic is None:
+def _contents(r: Reading, fiction) -> StateAnswer | None:
+    """"What's in the kitchen?": what the setting put there (its props no one was dealt)."""
+    place = r.first("place")
+    if place is None:
         return None
-    return StateReader(game, fiction, asker).answer(topic, text, yesno)
+    props = list((fiction.places.get(place.ref) or {}).get("props") or ())
+    dealt = {phrase for p in fiction.people for phrase in p.phrases.values()}
+    left = [x for x in props if x not in dealt] or props
+    if not left:
+        return None
+    short = short_place(place.ref)
+    return StateAnswer("contents", f"In {short}: {_names(left)}.")
+
+
+def _place_state(r: Reading, fiction, yesno: bool, flip) -> StateAnswer | None:
+    """"Is the chapel locked?" asked inside the chapel: you are in it."""
+    place = r.first("place")
+    if place is None or place.ref != fiction.location or not yesno:
+        return None
+    short = short_place(place.ref)
+    lows = {t.lower for t in r.parse}
+    locked = bool(lows & {"locked", "closed", "shut", "sealed"})
+    fact = f"You are inside {short}: nothing keeps you out of it."
+    return _yes(flip(not locked), fact, "place")
+
+
+def _thing(r: Reading, k: Knower, item: str, who: int | None, ask: str, yesno: bool, flip) -> StateAnswer:
+    line = k.thing_line(item)
+    holder = k.holder(item)
+    if not yesno:
+        if ask == "lost" and who is not None:
+            return StateAnswer("items", k.lost_by(who))
+        return StateAnswer("items", line)
+    if ask == "lost":
+        if who is not None:
+            flag = item in k.fiction.people[who].lost
+        else:
+            flag = holder is None
+        return _yes(flip(flag), line, "items")
+    if who is not None:
+        flag = holder == who
+    else:
+        flag = holder is not None
+    return _yes(flip(flag), line, "items")
+
+
+def _person(r: Reading, k: Knower, i: int, ask: str, yesno: bool, flip, me) -> StateAnswer | None:
+    name = k.names[i]
+    dead = k.dead(i)
+    if ask == "alone":
+        living = k.living()
+        flag = living == [i]
+        return _yes(flip(flag), k.count_line(), "count") if yesno else StateAnswer("count", k.count_line())
+    if ask in ("alive", "with", "dead", "status") and not yesno:
+        if ask == "status":
+            return StateAnswer("state", k.death_line(i) if dead else
+                               f"{name} is alive{k.strikes_clause(i)}, with the rest of you at {k.fiction.place}. "
+                               f"{k.carried(i)}")
+        return StateAnswer("dead", k.death_line(i) if dead else f"{name} is alive{k.strikes_clause(i)}.")
+    if ask in ("alive", "with", "status"):
+        line = k.death_line(i) if dead else (
+            f"{name} is with you, at {k.fiction.place}{k.strikes_clause(i)}." if ask == "with" else
+            f"{name} is alive{k.strikes_clause(i)}.")
+        return _yes(flip(not dead), line, "dead")
+    if ask == "dead":
+        line = k.death_line(i) if dead else f"{name} is alive{k.strikes_clause(i)}."
+        return _yes(flip(dead), line, "dead")
+    if ask == "ok":
+        return _yes(flip(not dead and not k.hurt(i)), k.hurt_line(i), "hurt")
+    if ask == "hurt":
+        if yesno:
+            return _yes(flip(k.hurt(i)), k.hurt_line(i), "hurt")
+        return StateAnswer("hurt", k.hurt_line(i))
+    if ask == "holds":
+        if yesno:
+            return _yes(flip(not dead and bool(k.fiction.people[i].items)), k.carried(i), "items")
+        return StateAnswer("items", k.carried(i))
+    if ask == "lost":
+        lost = k.fiction.people[i].lost
+        return _yes(flip(bool(lost)), k.lost_by(i), "lost") if yesno else StateAnswer("lost", k.lost_by(i))
+    if ask == "where":  # the living stay together: "has anyone seen Jesse?" is "Yes, here"
+        return StateAnswer("where", k.where_line(i)) if not yesno else _yes(flip(not dead), k.where_line(i), "where")
+    if ask == "happened":
+        if dead:
+            return StateAnswer("happened", k.death_line(i))
+        lost = k.fiction.people[i].lost
+        tail = f" {k.lost_by(i)}" if lost else ""
+        if k.hurt(i):
+            return StateAnswer("happened", k.hurt_line(i) + tail)
+        return StateAnswer("happened", f"Nothing has happened to {name} yet: {name} is unhurt.{tail}")
+    if ask == "who-is":
+        c = k.game.cast[i]
+        p = k.fiction.people[i]
+        why = f", who {p.why.rstrip('.')}" if p.why else ""
+        state = " (dead)" if dead else ""
+        return StateAnswer("who", f"{name}{state}: {c.archetype}, {p.aptitude}{why}.")
+    return None
+
+
+def _group(r: Reading, k: Knower, ask: str, yesno: bool, flip, me, group) -> StateAnswer | None:
+    living = k.living()
+    n = len(k.names)
+    dead = [i for i in range(n) if k.dead(i)]
+    others = [i for i in range(n) if i != me] if group is not None and group.other and me is not None else list(range(n))
+    if ask == "alone":
+        one = living == [me] if me is not None else len(living) == 1
+        return _yes(flip(one), k.count_line(), "count") if yesno else StateAnswer("count", k.count_line())
+    if ask == "count":
+        return StateAnswer("count", k.count_line())
+    if ask == "all-alive":
+        flag = not any(k.dead(i) for i in others)
+        return _yes(flip(flag), k.count_line(), "count")
+    if ask in ("any-dead", "all-dead"):
+        quantity = group.ref if group is not None else "any"
+        if ask == "all-dead" or quantity == "all":
+            flag = all(k.dead(i) for i in others)
+        else:
+            flag = any(k.dead(i) for i in others)
+        if quantity == "none":
+            flag = not flag
+        line = k.dead_line() if dead else "Nobody has died yet."
+        return _yes(flip(flag), line + ("" if not dead else f" {k.count_line()}"), "dead")
+    if ask == "who-dead":
+        return StateAnswer("dead", k.dead_line())
+    if ask in ("any-hurt", "all-ok"):
+        hurt = [i for i in living if k.hurt(i)]
+        flag = bool(hurt) if ask == "any-hurt" else not hurt
+        if group is not None and group.ref == "none":
+            flag = not flag
+        return _yes(flip(flag), k.hurt_all(), "hurt")
+    if ask == "who-hurt":
+        return StateAnswer("hurt", k.hurt_all())
+    if ask == "holds":
+        return StateAnswer("items", k.holds_all()) if not yesno else None
+    if ask == "lost":
+        lost = k.lost_all()
+        return _yes(flip(bool(k.fiction.lost_items())), lost, "lost") if yesno else StateAnswer("lost", lost)
+    if ask == "where":
+        f = k.fiction
+        return StateAnswer("where", f"You are at {f.location}." if f.location else "You are where the night has left you.")
+    return None

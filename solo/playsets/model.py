@@ -82,6 +82,19 @@ class Dread(BaseModel):
     killer: Lines = Field(min_length=2)
 
 
+class Meaning(BaseModel):
+    """What the playset adds to the director's meaning tables: when an open question asks
+    what nothing in the night decides ("What is making that noise?"), the director draws a
+    subject and an action ("an old recording, repeating itself"), who did it, or why
+    (docs/director.md, "Meanings")."""
+
+    model_config = ConfigDict(extra="forbid")
+    subjects: Lines = Field(default_factory=list)
+    actions: Lines = Field(default_factory=list)
+    whos: Lines = Field(default_factory=list)
+    whys: Lines = Field(default_factory=list)
+
+
 #: An archetype dealt to a character: held to the bound a save holds.
 Archetype = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=MAX_ARCHETYPE)]
 
@@ -166,6 +179,10 @@ class Playset(BaseModel):
     dread: Dread
     archetypes: Archetypes
     rules: RuleOverrides = Field(default_factory=RuleOverrides)
+    #: What the premise makes true, as plain statements ("the landline is unplugged"): the
+    #: director answers questions about them from them, never by chance.
+    facts: Lines = Field(default_factory=list)
+    meaning: Meaning = Field(default_factory=Meaning)
 
     @field_validator("name")
     @classmethod
@@ -235,6 +252,7 @@ class Playset(BaseModel):
                                    "threats": loc.threats.model_dump()} for loc in self.places()},
             "sounds": list(self.sounds), "wild": self.wild, "tropes": list(self.tropes),
             "trope_phrasings": {k: list(v) for k, v in self.trope_phrasings.items()}, "flavour": self.flavour.model_dump(), "dread": self.dread.model_dump(),
+            "facts": list(self.facts), "meaning": self.meaning.model_dump(),
         }
 
     def describe(self) -> str:

@@ -30,7 +30,8 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
     ``shell`` is any object with ``run_line(line) -> bool`` (raising :class:`Quit` to leave),
     ``registry`` (a :class:`~solo.repl.commands.Registry`), ``toolbar() -> str``, ``info``,
     ``error`` and ``night`` (``None`` or an object with ``save_path`` and ``autosave()``);
-    optionally ``prompt`` (text), ``make_completer()`` and ``leave()`` (save on the way out).
+    optionally ``prompt`` (text), ``make_completer()``, ``leave()`` (save on the way out) and
+    ``warm_up()`` (started once the first prompt is drawn: loading what the first question needs).
     """
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
@@ -48,9 +49,11 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
         input=input,
         output=output,
     )
+    warm_up = getattr(shell, "warm_up", None)  # work that can start once the first prompt shows
     while True:
         try:
-            line = session.prompt(prompt)
+            line = session.prompt(prompt, pre_run=warm_up) if warm_up else session.prompt(prompt)
+            warm_up = None
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line
         except EOFError:

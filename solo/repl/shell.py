@@ -439,5 +439,17 @@ class Shell(BaseShell):
         how = reply.describe()
         if how:
             self.info(f"  {how}", "dim")
+        from .. import english
+
+        missing = english.missing()
+        if missing and not getattr(self, "_told_missing", False):
+            self._told_missing = True
+            self.info(f"  ({missing})", "dim")
         self.prompt_next()
+
+    def warm_up(self) -> None:
+        """Once the first prompt shows: start loading the English pipeline the first question needs."""
+        from .. import english
+
+        english.preload()
 

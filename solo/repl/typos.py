@@ -13,27 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..english import one_edit
 from .commands import Command, Registry
 
 MIN_COMMAND = 3  # shorter command words (s, ?, no) are too close to everyday words
 _NUMBER = re.compile(r"[+-]?\d+")
-
-
-def one_edit(a: str, b: str) -> bool:
-    """True when ``b`` is ``a`` with one letter added, dropped or changed, or two neighbours swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        if len(diff) == 1:
-            return True
-        return (len(diff) == 2 and diff[1] == diff[0] + 1
-                and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = 0
-    while i < len(short) and short[i] == long_[i]:
-        i += 1
-    return short[i:] == long_[i + 1:]
 
 
 def keywords(cmd: Command) -> set[str]:

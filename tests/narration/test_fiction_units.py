@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solo.director.catalogue import CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES
+from solo.director.catalogue import CAMP_ITEMS, CAMP_SCENES, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES
 from solo.director.continuity import Snapshot
 from solo.director.fiction import Fiction, Person
 from solo.narration.templates import norm
@@ -483,6 +483,7 @@ def test_the_view_states_the_whole_picture():
         "lines": [{"name": "Ana", "text": f"I do thing number {i}."} for i in range(1, 5)],
         "tests": 9, "endgame": True, "answers": [],
         "stage": "finale", "killer": f.killer, "killer_seen": False, "cut": [], "moves": [],
+        "scene": next(line for line, _ in CAMP_SCENES if line == f.scene),  # the opening the director chose
     }
     v["weaknesses"]["Power"] = "x"
     assert "Power" not in f.weaknesses
@@ -516,7 +517,10 @@ def test_the_snapshot_is_what_the_checker_reads():
                          location=f.location, places=tuple(f.locations), located=f.located(), wild=True,
                          indoors=f.here["indoors"], outdoors=not CAMP_PLACES[f.location].get("indoors"),
                          hurts={"Ana": (), "Ben": (), "Cy": ()},
-                         lines={"Ben": "I search the desk."}, tropes=s.tropes)
+                         lines={"Ben": "I search the desk."}, tropes=s.tropes, facts=s.facts)
+    # the facts the checker holds later texts to: the opening's scene's, each stated
+    scene = next(facts for line, facts in CAMP_SCENES if line == f.scene)
+    assert sorted(x.statement for x in s.facts) == sorted(scene)
 
 
 def test_a_copy_goes_its_own_way():

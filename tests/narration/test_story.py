@@ -64,6 +64,17 @@ def at(fiction: Fiction, place: str, **kw) -> Snapshot:
     return Snapshot(**{**s.__dict__, **kw})
 
 
+def _fact(question: str, yes: bool, statement: str):
+    """What the director established by answering ``question`` ``yes`` or no."""
+    from solo.director.facts import fact_of
+    from solo.director.understand import Lexicon, read
+
+    asked, negated = fact_of(read(question, Lexicon([])))
+    from solo.values import replace
+
+    return replace(asked, yes=yes != negated, statement=statement, negated=negated)
+
+
 BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
     ("dead-acting", "threat", "Ann grabs the axe and runs for the door.",
      snap(dead=frozenset({"Ann"}), living=("Ben", "Cat")), snap(dead=frozenset({"Ann"}), living=("Ben", "Cat")), None),
@@ -125,6 +136,12 @@ BAD = [  # (kind of contradiction, beat kind, text, before, after, who)
      snap(), cabin(ATTIC, lines={"Ann": "I run for the car and try the keys."}), "Ann"),
     ("award-reason", "award", "Of course: going to check the basement. Cat has earned a Genre Point.",
      snap(), party(), "Cat"),
+    ("answer-contradicted", "threat", "The cellar door is locked, and something waits behind it.",
+     snap(facts=(_fact("Is the cellar door locked?", False, "the cellar door is not locked"),)), snap(), None),
+    ("answer-contradicted", "threat", "Headlights sweep the trees: the road is open again.",
+     snap(facts=(_fact("Is the road still out?", True, "the road is still out"),)), snap(), None),
+    ("answer-contradicted", "answer", "No. The gate is shut.",
+     snap(facts=(_fact("Is the gate open?", True, "the gate is open"),)), snap(), None),
 ]
 
 
@@ -150,6 +167,10 @@ def test_every_kind_has_a_bad_text():
 
 GOOD = [
     ("threat", "Nobody says Ann's name out loud; Ann is dead.", snap(dead=frozenset({"Ann"})), None),
+    ("answer", "Yes. That is already settled: the cellar door is not locked.",
+     snap(facts=(_fact("Is the cellar door locked?", False, "the cellar door is not locked"),)), None),
+    ("threat", "The road is still out, and the lake is black.",
+     snap(facts=(_fact("Is the road out?", True, "the road is out"),)), None),
     ("outcome", "It costs Ben: Ben's flashlight is lost in the dark.", snap(), None),
     ("outcome", "Without the flashlight, Cat feels her way along the wall.", snap(lost=frozenset({"flashlight"})), None),
     ("threat", "Nobody is hurt, yet.", snap(), None),

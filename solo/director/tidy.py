@@ -1,0 +1,273 @@
+"""Tidying a typed question, and telling a question from a statement.
+
+Players' chatter around a question ("ok so", "you think", "or what", "mate") is taken off, a
+question asked through another ("could you tell me where Kit is") is read as that question, a
+topic said first is kept ("the flare, who has it?"), and a word one letter off a word the
+director listens for is mended ("hurtt", "evryone"). A line is a question when it reads as one:
+"who is hurt" asks; "I check whether the door is locked?" is an action.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .. import english
+from .words import (ASKED_THROUGH, CHATTER, FILLER_HEAD, FILLER_TAIL, ODDS_FIRST, AUX, CONTRACTIONS, WH,
+                    fix_typo)
+
+
+
+def _opens_a_question(text: str) -> bool:
+    first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", text.split(" ")[0].lower().strip(",;:\"(")) if text else ""
+    return first in WH or first in AUX
+
+
+#: A clause that says something rather than asks it ("he's not moving", "my phone's dead").
+_SAYS = re.compile(r"^(?:i|i'm|im|i've|i'd|i'll|he|she|he's|she's|it's|its|they|they're|we|we're|we've|my|his|her|"
+                   r"our|their|you|you're|your|somebody|someone|nobody|there's|that's|this is|talk to me|show me|"
+                   r"somebody tell me|someone tell me|anyone|anybody|please|help|oh|god|dammit|damn|shit|hello)\b",
+                   re.I)
+_TELL = re.compile(r"^(?:(?:please|somebody|someone|anyone|just) )?tell me\b", re.I)
+_PLACEHOLDER = "\x00"
+
+
+def _asks(part: str) -> bool:
+    return _opens_a_question(part) or bool(_TELL.match(part)) and not re.fullmatch(
+        r"(?:(?:please|somebody|someone|anyone|just) )?tell me (?:that )?(?:you|he|she|they|it|we|i)(?:'s)? ?\w*(?:n't)?\W*",
+        part, re.I)  # ("tell me you do": a plea, not a question)
+
+
+def _request(part: str) -> bool:
+    """"describe it", "explain": asking for an account."""
+    return bool(re.match(r"^(?:please )?(?:describe|explain)\b", part, re.I))
+
+
+def _weight(part: str, extra: frozenset[str] = frozenset()) -> tuple:
+    """Which of a line's questions is the one asked: a question word's over a yes or no when
+    it is short ("is it armed? with what", "has anyone seen Sid? where is he"), then the one
+    with most of the words the director listens for ("Marty!! can you hear me? are you
+    alive?"), a direct question over "tell me …", the first."""
+    from .words import listened_words
+
+    words = [re.sub(r"'(?:s|re|d|ll|ve|m)$", "", w.strip(",;:!?.\"'").lower()) for w in part.split()]
+    wh = (words[0] in WH if words else False) or _request(part)
+    heard = sum(w in listened_words() for w in words) + 2 * sum(w in extra or w.rstrip("s") in extra for w in words)
+    return (wh and len(words) <= 5, _request(part), heard, not _TELL.match(part), part.endswith("?"))
+
+
+def _topic_of(part: str, extra: frozenset[str]) -> str | None:
+    """What a part of a line that does not ask names, if it is short and names a word of the
+    night ("Marty?", "the kitchen??", "Jesse...", "someone give me the pocketknife!")."""
+    words = part.rstrip(" ?!.,").split()
+    short = len(words) <= (5 if words and words[0].lower() in ("the", "a", "an", "my", "our") else 3)
+    if words and short and not _SAYS.match(part) and not re.search(
+            r"\b(?:is|are|was|am|isnt|arent|wasnt|not|no)\b|n't\b", part, re.I):
+        return " ".join(words)
+    m = None
+    for m in re.finditer(r"\b(?:the|my|our|your|his|her|their)\s+(?:[\w'-]+\s+){0,2}([\w'-]+)", part, re.I):
+        if m.group(1).lower() in extra or m.group(1).lower().rstrip("s") in extra:
+            return m.group(0)
+    return None
+
+
+def _question_part(text: str, extra: frozenset[str] = frozenset()) -> str:
+    """The part of a line that asks, with what it is about when that was said first: "is Hank
+    alive? i saw her go down" → "is Hank alive?"; "Jesse isnt moving. is he dead??" → "is he
+    dead??"; "Marty? what happened" → "Marty, what happened"; "the kitchen?? what's in it" →
+    "what's in the kitchen"; "i'm afraid to ask, but is Randy dead" → "is Randy dead"; "what
+    time is it, my phone's dead" → "what time is it"."""
+    parts = [p.strip() for p in re.split(r"(?<=[?!.])\s+|\.{3,}\s*|\u2026\s*", text) if p.strip()]
+    if len(parts) >= 2:
+        asking = [k for k, p in enumerate(parts) if _asks(p) or _request(p)] or [
+            k for k, p in enumerate(parts) if p.endswith("?") and _topic_of(p, extra) != p.rstrip(" ?!.,")]
+        at = max(asking, key=lambda k: (_weight(parts[k], extra), -k)) if asking else None
+        wh_after = next((p for p in parts[(at if at is not None else len(parts)) + 1:] if len(p.split()) <= 3 and any(
+            w.lower().strip("?,.!") in WH for w in p.split())), None)
+        if at is not None and wh_after and (_opens_a_question(parts[at]) or parts[at].endswith("?")):
+            return _clauses(parts[at].rstrip(" ?"), extra) + ", " + wh_after  # "is it armed? with what"
+        if at is not None and len(parts[at].split()) <= 2 and parts[at].split()[0].lower().strip("?") in WH:
+            before = [k for k in range(at) if _asks(parts[k]) or parts[k].endswith("?")]
+            if before:  # "is it armed? with what", "does Dana have anything on him? what": one question
+                return _clauses(parts[before[-1]].rstrip(" ?"), extra) + ", " + parts[at]
+        if at is None:
+            if _topic_of(parts[0], extra) == parts[0].rstrip(" ?!.,"):
+                return ", ".join(p.rstrip(" ?!.,") for p in parts) + "?"  # "Hank?? hurt", "camera?? gone"
+            return _clauses(parts[0], extra)  # "i am alone now? everyone else is dead?": asked twice
+        chosen = _clauses(parts[at], extra)
+        topic = next((t for t in (_topic_of(p, extra) for p in reversed(parts[:at])) if t), None)
+        if topic and not _asks(topic):
+            if re.search(r"\b(?:it|there)\b(?=[^\w]*$)", chosen):  # "the kitchen?? what's in it"
+                return re.sub(r"\b(?:it|there)\b(?=[^\w]*$)", topic, chosen, count=1, flags=re.I)
+            if len(topic.split()) <= 4 and not _opens_a_question(topic):
+                return f"{topic}, {chosen}"  # "Marty? what happened": Marty is what it is about
+        return chosen
+    return _clauses(text, extra)
+
+
+def _clauses(text: str, extra: frozenset[str] = frozenset()) -> str:
+    """One sentence's asking clause: what follows it that says something is left out ("is
+    Dana still breathing, he's not moving"), and chatter or a topic before it is handled ("i'm
+    afraid to ask, but is Randy dead", "the camera, who has it")."""
+    pieces = re.split(r",\s+|\s+or\s+(?=(?:did|do|does|is|are|was|were|has|have|can|could)\s)", text)
+    if len(pieces) > 1 and _asks(pieces[0]):
+        later = [k for k, p in enumerate(pieces) if k and _opens_a_question(p) and len(p.split()) > 2]
+        first_wh = pieces[0].split()[0].lower().strip(",") in WH
+        if later and not first_wh and _weight(pieces[later[0]], extra) >= _weight(pieces[0], extra):
+            return _clauses(", ".join(pieces[later[0]:]), extra)  # "is that my blood, am i hurt?"
+        kept = [pieces[0]]
+        for piece in pieces[1:]:
+            if _SAYS.match(piece) or (_asks(piece) and len(piece.split()) > 2 and not re.fullmatch(
+                    r"\w+(?:n't)?(?: not)? (?:it|we|he|she|they|you|i|there)\W*", piece, re.I)):
+                break  # a clause that says something, or a second question: the first is asked
+            kept.append(piece)
+        return ", ".join(kept) + ("?" if text.rstrip().endswith("?") and not kept[-1].endswith("?") else "")
+    if not _opens_a_question(text):
+        for m in re.finditer(r"(?:,|\bbut|\bso)\s+(?=\S)", text):
+            rest = text[m.end():]
+            tag = re.fullmatch(r"\s*\w+(?:n't)?(?: not)? (?:it|we|he|she|they|you|i|there)\W*", rest, re.I)
+            if _opens_a_question(rest) and len(rest.split()) >= 2 and not tag:  # (not "…, isn't it?")
+                topic = text[:m.start()].strip(" ,")
+                if len(topic.split()) <= 4 and _topic_of(topic, extra) == topic.rstrip(" ?!.,") and not re.search(
+                        r"\b(?:i|i'm|me|my|we|we're|us|our|you|is|are|was|am|but|pardon|sorry|excuse|please)\b",
+                        topic, re.I):
+                    if re.search(r"\bit\b(?=[^\w]*$)", rest):  # "the camera, who has it": it is the camera
+                        return re.sub(r"\bit\b(?=[^\w]*$)", topic, rest, count=1)
+                    return f"{topic}, {_clauses(rest, extra)}"
+                thing = _topic_of(topic, extra)
+                if thing and re.search(r"\bit\b(?=[^\w]*$)", rest):  # "we still have the keys, who's got it?"
+                    return re.sub(r"\bit\b(?=[^\w]*$)", thing, _clauses(rest, extra), count=1)
+                named = next((w.strip(",;:!?.") for w in topic.split() if w.strip(",;:!?.").lower() in extra), None)
+                if named:  # "Hank, talk to me, how bad is it": Hank is who it is about
+                    return f"{named}, {_clauses(rest, extra)}"
+                return _clauses(rest, extra)
+    return text
+
+
+def _lead_in(body: str, extra: frozenset[str]) -> str:
+    """Chatter before the question proper ("bruh who's even left"), dropped."""
+    words = body.split(" ")
+    for k, w in enumerate(words[1:4], 1):
+        core = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", w.lower().strip(",;:"))
+        if core in WH and k + 1 < len(words):
+            if all(x.lower().strip(",;:-?!.") in CHATTER for x in words[:k]):
+                return " ".join(words[k:])
+            break
+    return body
+
+
+@lru_cache(maxsize=1024)
+def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
+    """The question without chatter around it, its slips of the keyboard mended: "ok so
+    whos hurtt, you think?" → "who's hurt?"."""
+    text = ODDS_FIRST.sub("", english.normal(text))
+    head = FILLER_HEAD.match(text)
+    if head and head.end() < len(text):
+        text = text[head.end():]
+    told = re.match(r"^(?:(?:please|somebody|someone|anyone|just) )?tell me (?:that )?(?=\S)", text, re.I)
+    if told and re.sub(r"'(?:s|re|d|ll|ve|m)$", "", text[told.end():].split(" ")[0].lower()) not in WH + (
+            "whether", "if", "about", "the", "a", "an", "our", "my", "your"):
+        text = text[told.end():]  # "tell me it's almost morning": is it almost morning?
+    through = ASKED_THROUGH.match(text)
+    if through and through.end() < len(text):
+        after = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", text[through.end():].split(" ")[0].lower())
+        if through.group("yesno") or after in WH + ("about", "the", "a", "an", "our", "my", "your"):
+            text = text[through.end():]
+            if text.lower().startswith("about "):
+                text = "what about " + text[6:]
+    text = _question_part(re.sub(r"\s+[-\u2013\u2014]+\s+", ", ", text), extra)  # "car keys - who has it"
+    mark = "?" if text.rstrip().endswith("?") else ""
+    body = " ".join(CONTRACTIONS.get(w.lower(), w) for w in text.rstrip(" ?!.").split(" "))
+    body = _lead_in(body, extra)
+    for _ in range(3):
+        new = FILLER_TAIL.sub("", body).rstrip(" ,;-?!.")
+        tag = re.search(r"\b(?:it|we|he|she|they|you|i|there)\b", body[len(new):], re.I) is not None
+        if new == body or not new or (tag and len(new.split()) < 3):
+            break  # "who is he" keeps its "is he"
+        body = new
+    words = body.split(" ")
+    out = []
+    for w in words:
+        core = w.strip(",;:.!?\"()")
+        low = core.lower()
+        fix = CONTRACTIONS.get(low)
+        if fix is None and core:
+            fix = fix_typo(core, extra)
+        out.append(w.replace(core, fix, 1) if fix else w)
+    return " ".join(out) + mark
+
+
+def first_word(parse) -> tuple[int, str]:
+    """The first word of a parse that is not a mark, and its lower case."""
+    for k, t in enumerate(parse):
+        if t.text[:1].isalnum() or t.text[:1] == "'":
+            return k, t.lower
+    return 0, ""
+
+
+def is_question(line: str) -> bool:
+    """Whether ``line`` asks the director something, by reading it: it opens with a question
+    word or an auxiliary before its subject ("who is hurt", "is Kit ok"), asks indirectly
+    ("I wonder if the door is locked", "tell me who is hurt"), or ends with a question mark
+    and is not a statement of what someone does ("I check whether the door is locked?" is an
+    action)."""
+    raw = english.normal(str(line))
+    through = ASKED_THROUGH.match(raw)
+    if through and through.end() < len(raw) and (through.group("yesno") or re.sub(
+            r"'(?:s|re|d|ll|ve|m)$", "", raw[through.end():].split(" ")[0].lower()) in WH):
+        return True  # "I wonder if the door is locked", "tell me who is hurt"
+    if _TELL.match(raw) and len(raw.split()) > 3:
+        return True  # "tell me it's almost morning"
+    text = tidy(str(line))
+    if not text.strip(" ?"):
+        return False
+    asked = str(line).rstrip().rstrip("\"')]\u201d\u2019").rstrip().endswith("?")
+    words = text.lower().replace("\u2019", "'").split()
+    first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", words[0].strip(",;:.!?\"(")) if words else ""
+    if first in WH and len(words) >= 2 and not re.match(r"^(?:what|how) (?:a|an)\b", " ".join(words[:2])):
+        return True  # "who is hurt", "what's Kit carrying" (not "what a night")
+    if first in AUX and len(words) >= 2 and words[1].strip(",") not in ("not", "you", "it") or \
+            (first in AUX and asked):
+        return True  # "is Kit ok", "does anyone have a light" (not "do not move", "do you mind")
+    if not asked:
+        return False  # (a line that asks indirectly, "tell me who is hurt", was read above)
+    parse = english.parse(text)
+    return asks_indirectly(parse) or not _statement(parse)
+
+
+def asks_indirectly(parse) -> bool:
+    """"I wonder if …", "tell me who …", "do you know where …", "I want to know …"."""
+    lemmas = [t.lemma.lower() for t in parse]
+    low = [t.lower for t in parse]
+    if len(low) >= 3 and low[0] in ("tell", "show") and any(w in WH or w in ("if", "whether") for w in low[1:4]):
+        return True
+    for k, lem in enumerate(lemmas[:4]):
+        if lem in ("wonder", "ask") and any(w in WH or w in ("if", "whether") for w in low[k + 1:k + 3]):
+            return True
+        if lem == "know" and k >= 1 and lemmas[k - 1] in ("to", "need", "want") and \
+                any(w in WH or w in ("if", "whether") for w in low[k + 1:k + 3]):
+            return True
+    return False
+
+
+def _statement(parse) -> bool:
+    """A sentence that says what someone does ("I check whether the door is locked?",
+    "Kit opens the door?"): its subject, then a verb that is not an auxiliary."""
+    k, first = first_word(parse)
+    if not parse.parsed:
+        return first in ("i", "we") and len(parse) > k + 1 and parse[k + 1].pos not in ("AUX",)
+    roots = [i for i in parse.roots() if parse[i].pos in ("VERB", "AUX")]
+    if not roots:
+        return False
+    root = parse[roots[0]]
+    subject = next((i for i in parse.children(roots[0]) if parse[i].dep in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject > roots[0]:
+        return False  # no subject, or the subject after the verb: a question's order
+    before = [t for t in parse[:subject] if t.text[:1].isalnum()]
+    if any(t.pos == "AUX" or t.lower in WH for t in before):
+        return False
+    if root.pos == "AUX":
+        return False  # "Kit is hurt?": asking whether a thing is so
+    if parse[subject].lower in ("i", "we") and root.tag in ("VBP", "VB", "VBZ", "VBD"):
+        return not any(parse[i].lower in ("ok", "alive", "dead", "hurt") for i in parse.children(roots[0]))
+    return root.tag in ("VBZ", "VBP") and parse[subject].pos in ("PROPN", "PRON")
