@@ -70,7 +70,7 @@ def _fact(question: str, yes: bool, statement: str):
     from solo.director.understand import Lexicon, read
 
     asked, negated = fact_of(read(question, Lexicon([])))
-    from solo.values import replace
+    from dataclasses import replace
 
     return replace(asked, yes=yes != negated, statement=statement, negated=negated)
 
