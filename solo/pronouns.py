@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .values import Value
+from dataclasses import dataclass
 
 __all__ = ["DEFAULT", "Pronouns", "PronounError", "parse_pronouns", "pronouns_of"]
 
@@ -32,7 +32,8 @@ class PronounError(ValueError):
     """Pronouns that cannot be used, said in one line."""
 
 
-class Pronouns(Value):
+@dataclass(frozen=True)
+class Pronouns:
     subject: str  # she
     object: str  # her
     determiner: str  # her (her compass)

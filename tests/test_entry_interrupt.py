@@ -23,8 +23,15 @@ PACKAGE = Path(solo.__file__).resolve().parent
 DELAYS = (0.0, 0.005, 0.01, 0.0125, 0.015, 0.0175, 0.02, 0.025, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.13, 0.17, 0.2)
 
 
+def _as_at_a_terminal() -> None:
+    # a job started in the background by a shell without job control ignores Ctrl-C, and so
+    # would every process it starts: the command is run as a terminal runs it
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(command: list[str], delay: float) -> tuple[int, str]:
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=_as_at_a_terminal)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
@@ -131,5 +138,6 @@ sys.exit(solo.entry.run([]))
 
 
 def test_ctrl_c_where_python_cannot_raise_it_is_not_lost():
-    proc = subprocess.run([sys.executable, "-c", LOST_INTERRUPT], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", LOST_INTERRUPT], capture_output=True, text=True, timeout=120,
+                          preexec_fn=_as_at_a_terminal)
     assert (proc.returncode, proc.stdout, proc.stderr) == (130, "", "solo: interrupted\n")

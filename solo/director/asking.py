@@ -20,7 +20,7 @@ order:
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import oracle
@@ -30,13 +30,13 @@ from .questions import Question
 from .restate import restate
 from .state import answer_known
 from .understand import Lexicon, Reading, read
-from ..values import Value
 
 #: Asks about the Killer's doings: facts of the moment (the Killer moves between Tests).
 _MOMENT = frozenset({"killer-where"})
 
 
-class Reply(Value):
+@dataclass(frozen=True)
+class Reply:
     """What the director decided to answer.
 
     ``kind``: ``state`` (exact, from what the night knows), ``oracle`` (a yes/no about the

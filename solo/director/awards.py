@@ -17,12 +17,11 @@ replayed, resumed or undone night judges the same and never asks the model again
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from ..nott import events as E
 from ..nott.actions import Award
 from .tropes import TemplateJudge, Trope, TropeJudge, Verdict, catalogue, only_dice
-from ..values import Record
 
 MODES = ("off", "ask", "on")
 NOTE_HEAD = "The director slides a Genre Point across to "
@@ -55,7 +54,8 @@ def clean_reason(text: str, limit: int = 140) -> str:
     return clean(str(text).replace("\u00a6", "|"), limit=limit, cut=True, undecodable="replace").strip(" .")
 
 
-class Given(Record):
+@dataclass
+class Given:
     """A director's award found in the history."""
 
     step: int  # index in night.steps
@@ -96,13 +96,15 @@ def test_span_start(night) -> int:
     return 0
 
 
-class Proposal(Record):
+@dataclass
+class Proposal:
     who: int
     verdict: Verdict
     at: int  # len(night.steps) when proposed: stale once anything else is played
 
 
-class Director(Record):
+@dataclass
+class Director:
     """Judges typed lines and awards Genre Points from the Director's pool.
 
     ``mode``: ``on`` awards at once, ``ask`` proposes and waits for ``yes``, ``off`` never

@@ -44,12 +44,11 @@ text is kept, and falls back to the templates when it finds anything.
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..places import OUTSIDE_WORDS, WILD_WORDS, inside_word, said, short_place
 from .catalogue import EPITHETS, HURTS, MEMORY_WORDS, SCRAPES, WEAKNESSES
-from ..values import Value
 
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
 
@@ -87,7 +86,8 @@ _ALMOST = re.compile(r"\balmost (?:happens|happened)\b", re.I)
 _ASK = re.compile(r"what do you do|what's the move|how do you do it|what now\?", re.I)
 
 
-class Snapshot(Value):
+@dataclass(frozen=True)
+class Snapshot:
     """What the checker needs to know of the fiction at one moment."""
 
     dead: frozenset[str] = frozenset()
@@ -111,7 +111,8 @@ class Snapshot(Value):
     facts: tuple = ()  # what answers, the opening and the playset established (solo.director.facts.Fact)
 
 
-class Contradiction(Value):
+@dataclass(frozen=True)
+class Contradiction:
     kind: str
     sentence: str
     why: str

@@ -11,7 +11,7 @@ had, and the oracle never answers against what is known.
 
 from __future__ import annotations
 
-from ..values import Value
+from dataclasses import dataclass
 from .understand import AUX, WH, Reading
 
 #: Words that carry nothing of a fact ("is the cellar door *still standing* open?").
@@ -38,7 +38,8 @@ _STOP_PLAIN = frozenset("a an the this that these those of to in on at by for fr
                         "do does did can could will would shall should may might must has have had not no".split())
 
 
-class Fact(Value):
+@dataclass(frozen=True)
+class Fact:
     """What is known: a subject, a predicate, whether it holds, and when it was said."""
 
     subject: frozenset  # lemmas, or {"person:2"} for a mention of the night

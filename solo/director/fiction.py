@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 from functools import lru_cache
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..places import short_place
@@ -27,12 +27,12 @@ from .killer import choose_move
 from .listen import action_phrase, handover, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
-from ..values import Record
 
 __all__ = ["Fiction", "Person"]
 
 
-class Person(Record):
+@dataclass
+class Person:
     name: str
     archetype: str
     aptitude: str
@@ -501,7 +501,7 @@ class Fiction:
 
     def established(self, fact, text: str) -> None:
         """The words an answer about the unknown was told in: the fact, as it will be told again."""
-        from ..values import replace
+        from dataclasses import replace
 
         for k in range(len(self.facts) - 1, -1, -1):
             if self.facts[k] is fact and fact.text is None:

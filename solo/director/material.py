@@ -10,7 +10,7 @@ those come from the fiction, which knows who is alive and what is held.
 from __future__ import annotations
 
 import hashlib
-from ..values import Value
+from dataclasses import dataclass
 
 #: The Killer of a night without a playset. It fits any setting.
 DEFAULT_KILLER = {
@@ -73,7 +73,8 @@ WHENS = (
 )
 
 
-class Material(Value):
+@dataclass(frozen=True)
+class Material:
     """The setting's material for answers (a playset's, or the default camp's)."""
 
     killer: dict

@@ -23,7 +23,7 @@ the same step always rolls the same.
 from __future__ import annotations
 
 import hashlib
-from ..values import Value
+from dataclasses import dataclass
 
 #: The likelihoods a player may state, least likely first, and the chance of yes (%).
 ODDS = ("very unlikely", "unlikely", "even", "likely", "very likely")
@@ -34,7 +34,8 @@ BANDS = ("yes-and", "yes", "yes-but", "no", "no-and")
 OPENINGS = {"yes-and": "Yes, and", "yes": "Yes", "yes-but": "Yes, but", "no": "No", "no-and": "No, and"}
 
 
-class Answer(Value):
+@dataclass(frozen=True)
+class Answer:
     """The oracle's answer: the band, the roll that chose it and what it was asked with."""
 
     band: str

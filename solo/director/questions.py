@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .oracle import ODDS
-from ..values import Value
+from dataclasses import dataclass
 
 #: Words that state odds, checked longest first (``surely not`` before ``surely``).
 ODDS_WORDS = {
@@ -34,7 +34,8 @@ _ODDS_PREFIX = re.compile(r"^(very unlikely|very likely|unlikely|likely|even|50/
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'"})
 
 
-class Question(Value):
+@dataclass(frozen=True)
+class Question:
     """A question as typed: who asks and at what odds (its reading is the director's:
     :mod:`solo.director.understand`)."""
 

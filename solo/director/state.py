@@ -17,7 +17,7 @@ from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_jok
 from ..nott.describe import strike_ordinal
 from ..places import short_place
 from ..pronouns import pronouns_of
-from ..values import Value
+from dataclasses import dataclass
 from .understand import Reading
 
 _NUMBER = ("no one", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -32,7 +32,8 @@ _SEVERITY = {
 }
 
 
-class StateAnswer(Value):
+@dataclass(frozen=True)
+class StateAnswer:
     topic: str
     text: str
     yes: bool | None = None  # the answer to a yes/no question, None for an open one

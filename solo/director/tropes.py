@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..values import Value
+from dataclasses import dataclass
 
 GAP = 3  # most words between two terms of a phrasing
 NEGATION_WINDOW = 3  # words before the first term that may negate a phrasing
@@ -175,7 +175,8 @@ def find(terms: Sequence[Term], tokens: Sequence[str]) -> tuple[int, int] | None
 
 # ---------------------------------------------------------------------- tropes
 
-class Trope(Value):
+@dataclass(frozen=True)
+class Trope:
     """A trope worth a Genre Point and the phrasings that recognise it."""
 
     name: str  # as the director says it: "reading the forbidden thing aloud"
@@ -186,7 +187,8 @@ class Trope(Value):
         return [parse_phrasing(p) for p in self.phrasings]
 
 
-class Verdict(Value):
+@dataclass(frozen=True)
+class Verdict:
     """A judge's finding: the line plays into ``trope``, because ``reason``."""
 
     trope: str

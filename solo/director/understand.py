@@ -21,12 +21,11 @@ director listens for ("hurtt", "evryone") or a name ("Randdy") is read as that w
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from .. import english
 from ..english import one_edit
 from ..pronouns import pronouns_of
-from ..values import Value
 from .asks import decide
 from .tidy import asks_indirectly, first_word, is_question, tidy
 from .words import (ASK_RUNS, DEMONSTRATIVES, PRONOUNS, REQUESTS, ASKS, AUX, GROUP, KILLER, NIGHT, PREDICATE_WORDS, SELF,
@@ -38,14 +37,16 @@ __all__ = ["Lexicon", "Mention", "Reading", "read", "is_question"]
 # ---------------------------------------------------------------------- the night's words
 
 
-class Thing(Value):
+@dataclass(frozen=True)
+class Thing:
     """A thing of the fiction a question may name: its short name and the words it goes by."""
 
     name: str  # the story's short name ("road flare")
     words: tuple[tuple[str, ...], ...]  # lemma runs that name it, longest first
 
 
-class Place(Value):
+@dataclass(frozen=True)
+class Place:
     location: str  # as the setting gives it
     short: str  # "the chapel"
     words: tuple[str, ...]  # content lemmas of the short name ("chapel")
@@ -114,7 +115,8 @@ def _place_words(location: str) -> tuple[str, tuple[str, ...]]:
 # ---------------------------------------------------------------------- what a reading holds
 
 
-class Mention(Value):
+@dataclass(frozen=True)
+class Mention:
     """Something a question names: ``kind`` is person, group, thing, place, killer, night or
     here; ``ref`` the character's index, the thing's or place's name, or the group's count
     ("all", "any", "none", "we")."""
@@ -127,7 +129,8 @@ class Mention(Value):
     other: bool = False  # "anyone else", "the others": the group without the one who asks
 
 
-class Reading(Value):
+@dataclass(frozen=True)
+class Reading:
     """A question as the director reads it."""
 
     text: str  # as asked (cleaned)

@@ -16,6 +16,7 @@ Every context carries ``player_action`` (the player's last free-text line, or ``
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -51,6 +52,7 @@ ABILITY_NAMES = ("Will", "Charm", "Pulse", "Intellect", "Reflex")
 ROLES = (ABILITY, SKILL, DIFFICULTY, ACCURACY, DEFENSE, DAMAGE, EXTRA)
 
 
+@dataclass(frozen=True)
 class Lucky13Beat(Beat):
     """A :class:`~solo.narration.beats.Beat` whose kind is one of :data:`LUCKY13_BEAT_KINDS`."""
 

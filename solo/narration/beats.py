@@ -9,9 +9,8 @@ a question); the voices (:mod:`solo.narration.templates`, :mod:`solo.narration.l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
-from ..values import Value
 
 __all__ = ["BEAT_KINDS", "Beat"]
 
@@ -22,7 +21,8 @@ BEAT_KINDS = (
 )
 
 
-class Beat(Value):
+@dataclass(frozen=True)
+class Beat:
     """One moment to narrate: ``kind`` (one of :data:`BEAT_KINDS`) and its ``context``.
 
     Every context carries ``player_action`` (the player's last free-text line, or ``None``)

@@ -14,10 +14,7 @@ kept per slot, and no sentence is told twice in a night.
 from __future__ import annotations
 
 import hashlib
-import io
-import marshal
 import os
-import pickle
 import re
 import sys
 from bisect import bisect_left
@@ -187,32 +184,15 @@ _OPTIONS: dict[str, Any] = {"auto_reload": False, "autoescape": False, "keep_tra
 
 
 class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
-    """Compiled templates kept between runs, keyed by Jinja2 on the template's name and path and
-    checked against a checksum of its source (a changed template is compiled again). A folder
-    that cannot be read or written, or a damaged file, only means compiling as before: play never
-    fails for the cache."""
-
-    #: A compiled template is some tens of kilobytes; a file past this is not read.
-    MAX_BYTES = 8 << 20
+    """Jinja2's cache of compiled templates, kept between runs (keyed on the template's name and
+    path, checked against a checksum of its source: a changed template is compiled again). A
+    folder that cannot be read or written, or a damaged file, only means compiling as before:
+    play never fails for the cache."""
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        """What :meth:`jinja2.bccache.Bucket.load_bytecode` reads (the magic, the source's
-        checksum, the marshalled code), the file read whole first: ``marshal.load`` on an open
-        file reads it in thousands of small calls, three times slower."""
         try:
-            with open(self._get_cache_filename(bucket), "rb") as f:
-                data = f.read(self.MAX_BYTES + 1)
-            magic = jinja2.bccache.bc_magic
-            if len(data) > self.MAX_BYTES or not data.startswith(magic):
-                bucket.reset()
-                return
-            stream = io.BytesIO(data)
-            stream.seek(len(magic))
-            if pickle.load(stream) != bucket.checksum:
-                bucket.reset()  # the template changed since
-                return
-            bucket.code = marshal.loads(memoryview(data)[stream.tell():])
-        except Exception:  # noqa: BLE001 - missing, unreadable or damaged: compiled afresh
+            super().load_bytecode(bucket)
+        except Exception:  # noqa: BLE001 - unreadable or damaged: compiled afresh
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:

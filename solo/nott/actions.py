@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from .chance import check_dice
 from .errors import InvalidActionError
-from ..values import Value
+from dataclasses import dataclass
 
 
-class Test(Value):
+@dataclass(frozen=True)
+class Test:
     """A character (cast index) takes on the current Threat Card."""
 
     __test__ = False  # not a pytest class
@@ -44,7 +45,8 @@ def _dice(main: int | None, fallout: int | None) -> None:
         check_dice(main, fallout)
 
 
-class Roll(Value):
+@dataclass(frozen=True)
+class Roll:
     """Roll the d13 for the Test under way; dice given by hand bypass the chance source."""
 
     main: int | None = None
@@ -57,7 +59,8 @@ class Roll(Value):
         return "roll" if self.main is None else f"roll {self.main} {self.fallout}"
 
 
-class Reroll(Value):
+@dataclass(frozen=True)
+class Reroll:
     """Spend the tester's Genre Point: reroll the whole d13, +1 on the main die (at most 9).
 
     Dice given by hand are the faces rolled; the rules add the +1.
@@ -73,7 +76,8 @@ class Reroll(Value):
         return "reroll" if self.main is None else f"reroll {self.main} {self.fallout}"
 
 
-class Resolve(Value):
+@dataclass(frozen=True)
+class Resolve:
     """Commit the roll: ``adjust`` −1/0/+1 on the Fallout die (Aptitude), then resolve."""
 
     adjust: int = 0
@@ -86,7 +90,8 @@ class Resolve(Value):
         return "resolve" if not self.adjust else f"resolve {self.adjust:+d}"
 
 
-class Award(Value):
+@dataclass(frozen=True)
+class Award:
     """The Director awards one Genre Point from the pool to a character."""
 
     who: int

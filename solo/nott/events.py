@@ -6,7 +6,7 @@ table. Nothing here decides anything; it only reports.
 
 from __future__ import annotations
 
-from ..values import Value
+from dataclasses import dataclass
 
 #: Names of the places a card can be.
 THREAT, TROPHY, NUMBER_RESERVE, JACKS, QUEENS, KINGS, JOKERS, REMOVED = (
@@ -17,14 +17,16 @@ THREAT, TROPHY, NUMBER_RESERVE, JACKS, QUEENS, KINGS, JOKERS, REMOVED = (
 FALLOUT_NAMES = {1: "Clean", 2: "Messy", 3: "Costly", 4: "Dire"}
 
 
-class ThreatRevealed(Value):
+@dataclass(frozen=True)
+class ThreatRevealed:
     """A new Threat Card is face up on top of the Threat Deck (not sent for Jokers)."""
 
     card: int
     difficulty: int
 
 
-class JokerRevealed(Value):
+@dataclass(frozen=True)
+class JokerRevealed:
     """A Joker would be revealed: not shown, it triggers; the Trophy Pile is shuffled first."""
 
     joker: int
@@ -32,7 +34,8 @@ class JokerRevealed(Value):
     trophy_top: int | None
 
 
-class TestBegan(Value):
+@dataclass(frozen=True)
+class TestBegan:
     __test__ = False  # not a pytest class
 
     who: int
@@ -40,7 +43,8 @@ class TestBegan(Value):
     difficulty: int
 
 
-class Rolled(Value):
+@dataclass(frozen=True)
+class Rolled:
     """A d13 roll. ``raw_main`` is the face shown; ``main`` includes a reroll's +1 (max 9)."""
 
     who: int
@@ -55,17 +59,20 @@ class Rolled(Value):
         return self.main + self.fallout
 
 
-class GenrePointSpent(Value):
+@dataclass(frozen=True)
+class GenrePointSpent:
     who: int
     left: int
 
 
-class GenrePointAwarded(Value):
+@dataclass(frozen=True)
+class GenrePointAwarded:
     who: int
     pool_left: int
 
 
-class TestResolved(Value):
+@dataclass(frozen=True)
+class TestResolved:
     """The resolved Test: dice after Aptitude, success, Fallout."""
 
     __test__ = False  # not a pytest class
@@ -89,18 +96,21 @@ class TestResolved(Value):
         return FALLOUT_NAMES[self.fallout]
 
 
-class CardMoved(Value):
+@dataclass(frozen=True)
+class CardMoved:
     card: int
     source: str
     dest: str
     where: str = ""  # "top" or "bottom" where it matters
 
 
-class Shuffled(Value):
+@dataclass(frozen=True)
+class Shuffled:
     pile: str
 
 
-class ReserveDry(Value):
+@dataclass(frozen=True)
+class ReserveDry:
     """A reserve had no card to give (and the ruleset gives no fallback, or none was left)."""
 
     __test__ = False  # not a pytest class
@@ -108,42 +118,50 @@ class ReserveDry(Value):
     wanted: str
 
 
-class WeaknessFound(Value):
+@dataclass(frozen=True)
+class WeaknessFound:
     suit: int
     card: int
     found: int  # how many suits so far
 
 
-class StrikeGained(Value):
+@dataclass(frozen=True)
+class StrikeGained:
     who: int
     strikes: int
     reason: str
 
 
-class CharacterDied(Value):
+@dataclass(frozen=True)
+class CharacterDied:
     who: int
     cause: str  # "strikes" or "red joker"
 
 
-class EndgameBegan(Value):
+@dataclass(frozen=True)
+class EndgameBegan:
     removed: tuple[int, ...]
 
 
-class BlackJokerResolved(Value):
+@dataclass(frozen=True)
+class BlackJokerResolved:
     success: bool
     removed: int | None
     added: int | None
 
 
-class RedJokerResolved(Value):
+@dataclass(frozen=True)
+class RedJokerResolved:
     success: bool
 
 
-class Dawn(Value):
+@dataclass(frozen=True)
+class Dawn:
     survivors: tuple[int, ...]
 
 
-class AllDead(Value):
+@dataclass(frozen=True)
+class AllDead:
     pass
 
 

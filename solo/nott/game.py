@@ -39,7 +39,7 @@ from .errors import (
 )
 from .rules import ASHCAN, Ruleset
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
-from ..values import Value
+from dataclasses import dataclass
 
 # Phases of play.
 CHOOSE_TESTER = "choose tester"  # the Threat Card waits for someone to take it on
@@ -54,7 +54,8 @@ _BY_RANK = {r: tuple(card(r, s) for s in SUITS) for r in range(1, 14)}
 FACE_CHOICES = ("jack", "queen", "king")
 
 
-class Character(Value):
+@dataclass(frozen=True)
+class Character:
     """A member of the cast: "Choose a Name. Come up with a clear Archetype. Think of a
     reason 'Why are you here?'. Select an Aptitude" (a suit, 0–3). ``pronouns`` are how the
     story speaks of them (:mod:`solo.pronouns`; kept in their written form, "she/her")."""
@@ -82,7 +83,8 @@ class Character(Value):
         return SUIT_APTITUDES[self.aptitude]
 
 
-class Outcome(Value):
+@dataclass(frozen=True)
+class Outcome:
     """How the night ended: ``dawn`` with ``survivors`` (cast indexes), or everyone dead."""
 
     dawn: bool
@@ -94,7 +96,8 @@ class Outcome(Value):
         return self.dawn
 
 
-class Preview(Value):
+@dataclass(frozen=True)
+class Preview:
     """What :class:`Resolve` with a given Aptitude adjustment would do, before committing."""
 
     adjust: int

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..values import Value, replace
+from dataclasses import dataclass, replace
 from .errors import SetupError
 
 
-class Ruleset(Value):
+@dataclass(frozen=True)
+class Ruleset:
     """Rule knobs the engine supports.
 
     - ``trophy_start``: ``"ten"`` — "the Director takes the bottom card (a random 10) from the

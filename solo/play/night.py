@@ -14,7 +14,7 @@ the same file as an unbroken one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +34,6 @@ from .transcript import Transcript
 from ..director.beats import beats_from_events
 from ..narration.base import Retraction
 from ..narration.beats import Beat
-from ..values import Record
 
 if TYPE_CHECKING:
     from .saves import SaveFile
@@ -46,7 +45,8 @@ Output = Callable[[str, str], None]  # (kind, text): kind is "narration", "mecha
 KEEP_UNDO = 50
 
 
-class Step(Record):
+@dataclass
+class Step:
     actions: list[Action] = field(default_factory=list)
     say: str | None = None
     who: int | None = None

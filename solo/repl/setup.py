@@ -16,7 +16,7 @@ from ..play.lock import SaveLock
 from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from ..safetext import clean
-from ..values import replace
+from dataclasses import replace
 from .commands import CommandError, seed_word
 from .locking import hold_lock, release_lock  # noqa: F401  (hold_lock: for the play commands too)
 from .nott_commands import command

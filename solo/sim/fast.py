@@ -61,7 +61,7 @@ def arguments(rules, policy: str, cast) -> tuple[int, tuple[int, ...], tuple[int
     code = POLICY_CODES.get(policy)
     if code is None:
         raise Unsupported(f"the {policy!r} policy")
-    names = set(getattr(rules, "_fields", None) or (f.name for f in fields(rules)))  # a Ruleset, or a dataclass of knobs
+    names = {f.name for f in fields(rules)}
     unknown = sorted(names - set(PLAYED) - set(NOT_PLAYED))
     if unknown:
         raise Unsupported(f"the rule knob{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}")

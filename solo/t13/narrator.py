@@ -16,6 +16,7 @@ import hashlib
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ __all__ = ["RACE_BEAT_KINDS", "RaceBeat", "RaceNarrator", "race_beats", "templat
 RACE_BEAT_KINDS = ("race_opening", "race_placing", "race_winner", "race_loser", "race_tie", "race_failure")
 
 
+@dataclass(frozen=True)
 class RaceBeat(Beat):
     """A :class:`~solo.narration.beats.Beat` of a race: ``kind`` is one of :data:`RACE_BEAT_KINDS`
     (the NotT kinds of :data:`~solo.narration.beats.BEAT_KINDS` are not race beats)."""

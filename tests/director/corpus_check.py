@@ -73,9 +73,7 @@ class Moment:
 def moments_of(night, setting):
     """The night's moments, latest first (each found, then the night rewound to it: a moment is
     read before the next is rewound to)."""
-    g = night.game
     marks: dict[str, int] = {}
-    strikes_seen = deaths = lost = 0
     # replay the record: the step after which each moment first holds
     f_steps = night._stories + [night.story]
     for k, story in enumerate(f_steps):

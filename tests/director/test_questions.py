@@ -26,6 +26,8 @@ def reading(text, asker=None):
     ("Tina grabs the flare?", False), ("I run for the boathouse?", False), ("whos got the keys", True),
     ("I wonder if the door is locked", True), ("Tell me who is hurt", True), ("does anyone have a light", True),
     ("Do not move.", False), ("how's Wes doing", True), ("Wes is hurt?", True), ("we're safe here, right?", True),
+    # an auxiliary and a name, unmarked, asks nothing ("cant" is a slip of "cast"); marked, it asks
+    ("cant Wes", False), ("can Tina", False), ("Is Wes", False), ("cant Wes run", True), ("can Tina?", True),
 ])
 def test_a_question_is_read_not_judged_by_its_mark(line, yes):
     assert is_question(line) is yes

@@ -317,7 +317,7 @@ def test_an_unknown_kind_is_refused_with_the_list_of_kinds():
 
 
 def test_a_character_without_archetype_or_why_is_told_with_empty_words():
-    from solo.values import replace
+    from dataclasses import replace
 
     game = Game(quick_cast(3), seed=3)
     game.cast = tuple(replace(c, archetype=None, why=None) for c in game.cast)

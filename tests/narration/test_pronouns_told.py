@@ -11,7 +11,7 @@ import pytest
 
 from solo.narration import TemplateNarrator
 from solo.nott.rules import ASHCAN
-from solo.values import replace
+from dataclasses import replace
 
 SETS = ["she/her", "he/him", "xe/xem/xyr/xyrs/xemself", "she/her"]
 #: The templates' phrases that speak of the character the beat is about (as they read with they/them).

@@ -70,7 +70,7 @@ def _fact(question: str, yes: bool, statement: str):
     from solo.director.understand import Lexicon, read
 
     asked, negated = fact_of(read(question, Lexicon([])))
-    from solo.values import replace
+    from dataclasses import replace
 
     return replace(asked, yes=yes != negated, statement=statement, negated=negated)
 
@@ -415,25 +415,38 @@ def test_render_renders_an_old_save_either_way(tmp_path, monkeypatch, capsys):
 
 
 # ---------------------------------------------------------------------- a thousand nights
+# The figures are measured over a thousand nights under the ``stats`` marker (`.ci/run`);
+# `make test` holds the same checks to a sample of them.
+
+SAMPLE = 60
 
 
-@pytest.fixture(scope="module")
-def nights():
-    chunks = [range(k, NIGHTS, 2) for k in range(2)]
+def _read(count: int) -> list[dict]:
+    chunks = [range(k, count, 2) for k in range(2)]
     with ProcessPoolExecutor(max_workers=2) as pool:
         out = [r for part in pool.map(read_nights, chunks) for r in part]
     return sorted(out, key=lambda r: r["night"])
 
 
-def test_a_thousand_nights_contradict_nothing(nights):
+@pytest.fixture(scope="module")
+def nights():
+    return _read(NIGHTS)
+
+
+@pytest.fixture(scope="module")
+def some_nights():
+    return _read(SAMPLE)
+
+
+def contradict_nothing(nights, count):
     found = [f for r in nights for f in r["found"]]
     FIGURES["continuity"] = f"{len(nights)} autoplay nights (both rulesets, both policies, default camp and " \
                             f"both built-in playsets): {len(found)} contradictions"
-    assert len(nights) == NIGHTS
+    assert len(nights) == count
     assert found == []
 
 
-def test_a_thousand_nights_the_killer_closes_in_and_never_cheats(nights):
+def killer_closes_in(nights):
     """The stage never runs backwards and is the finale at the Endgame; the Killer never moves
     on the dead or on a thing already lost, what it takes or cuts off is told, and the group
     never goes back where it was cut off (the checker, above, finds no text that does)."""
@@ -450,13 +463,10 @@ def test_a_thousand_nights_the_killer_closes_in_and_never_cheats(nights):
     assert climbed > len(nights) // 2 and 0.1 < moves < 0.6
 
 
-def test_two_hundred_nights_vary_their_frames(nights):
+def frames_vary(sample):
     """Frames, not only sentences: with names, numbers and capitalised words masked, the median
     share of sentences whose five-word opening opens more than three sentences of its night is
     at most 0.08, and no masked six-word run is in more than five sentences of any night."""
-    import statistics
-
-    sample = nights[:VARIETY_NIGHTS]
     shares = [r["frames"] for r in sample]
     runs = sorted((r["run"] for r in sample), reverse=True)
     FIGURES["frames"] = (f"{len(sample)} nights: median share of sentences opening with a frame used more than "
@@ -467,7 +477,7 @@ def test_two_hundred_nights_vary_their_frames(nights):
     assert [(r["night"], r["run"]) for r in sample if r["run"][0] > 5] == []
 
 
-def test_a_thousand_nights_tighten_as_the_killer_closes_in(nights):
+def tighten(nights):
     """Pacing (docs/narration.md): room to breathe early, shorter sentences once the Killer
     hunts. Over every night, the mean words per sentence of the director's text told in terror
     and in the finale are each at least one word below those told in unease."""
@@ -482,8 +492,7 @@ def test_a_thousand_nights_tighten_as_the_killer_closes_in(nights):
     assert mean["terror"] <= mean["unease"] - 1.0 and mean["finale"] <= mean["unease"] - 1.0
 
 
-def test_two_hundred_nights_are_varied(nights):
-    sample = nights[:VARIETY_NIGHTS]
+def varied(sample):
     shares = [r["share"] for r in sample]
     repeated = [(r["night"], r["repeats"]) for r in sample if r["repeats"]]
     FIGURES["variety"] = (f"{len(sample)} nights: median share of distinct sentences {statistics.median(shares):.3f} "
@@ -491,6 +500,42 @@ def test_two_hundred_nights_are_varied(nights):
                           f"{len(repeated)}")
     assert statistics.median(shares) >= 0.85
     assert repeated == []
+
+
+def test_sixty_nights_contradict_nothing_and_the_killer_closes_in(some_nights):
+    contradict_nothing(some_nights, SAMPLE)
+    killer_closes_in(some_nights)
+    tighten(some_nights)
+
+
+def test_sixty_nights_are_varied(some_nights):
+    frames_vary(some_nights)
+    varied(some_nights)
+
+
+@pytest.mark.stats
+def test_a_thousand_nights_contradict_nothing(nights):
+    contradict_nothing(nights, NIGHTS)
+
+
+@pytest.mark.stats
+def test_a_thousand_nights_the_killer_closes_in_and_never_cheats(nights):
+    killer_closes_in(nights)
+
+
+@pytest.mark.stats
+def test_two_hundred_nights_vary_their_frames(nights):
+    frames_vary(nights[:VARIETY_NIGHTS])
+
+
+@pytest.mark.stats
+def test_a_thousand_nights_tighten_as_the_killer_closes_in(nights):
+    tighten(nights)
+
+
+@pytest.mark.stats
+def test_two_hundred_nights_are_varied(nights):
+    varied(nights[:VARIETY_NIGHTS])
 
 
 def test_the_variety_measure_can_fail():

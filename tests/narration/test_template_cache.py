@@ -128,21 +128,6 @@ def test_a_part_is_compiled_once_and_read_back_by_a_later_process(prompts, monke
     assert told(part.replace("runs", "crawls")) == "Ann crawls for the barn."
 
 
-def test_a_cache_file_past_the_bound_is_not_read(prompts, compiles, monkeypatch):
-    """A compiled template is tens of kilobytes: a cache file past the bound (grown, or put
-    there) is compiled afresh, never read whole into memory."""
-    from solo.narration.templates import _QuietBytecodeCache
-
-    first = dawn(prompts)
-    [f] = (cache_dir() / "templates").glob("solo-*.cache")
-    monkeypatch.setattr(_QuietBytecodeCache, "MAX_BYTES", f.stat().st_size - 1)
-    assert dawn(prompts) == first
-    assert compiles.count("template/dawn.j2") == 2
-    monkeypatch.setattr(_QuietBytecodeCache, "MAX_BYTES", f.stat().st_size)
-    assert dawn(prompts) == first
-    assert compiles.count("template/dawn.j2") == 2  # at the bound: read back
-
-
 def test_cache_files_are_kept_apart_per_python(prompts, monkeypatch):
     """Code compiled by one Python is not the form another reads: each keeps its own files,
     so two Pythons sharing a cache folder never compile over each other's."""

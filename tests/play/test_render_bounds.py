@@ -17,7 +17,7 @@ from solo.play.transcript import render
 
 from .helpers import night_of, play_on
 
-LINES = 2_000
+LINES = 1_000  # (the copy per step this guards against grows with the square of the lines: 2,000 took 313 MB)
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +64,7 @@ def test_render_writes_a_step_at_a_time_the_same_text(talkative, monkeypatch):
     assert main(["render", str(talkative)]) == 0
     text = "".join(out.pieces)
     assert text == render(Night.from_save(talkative), "story")
-    assert len(text) > 100 * 1024 and len(out.pieces) > LINES
+    assert len(text) > 64 * 1024 and len(out.pieces) > LINES
     assert max(len(p) for p in out.pieces) < 4096  # never the whole text in one piece
 
 

@@ -293,7 +293,7 @@ def _nights():
     llm.say("I hold the door — “now”, I say, and wait…", 0)
     llm.ask("is anyone out there?", 1, "likely")
     yield llm
-    from solo.values import replace
+    from dataclasses import replace
 
     told = night_of(8)  # pronouns of every kind: the default left out of the save, the rest kept
     forms = ["she/her", "they/them", "he/him", "xe/xem/xyr/xyrs/xemself"]

@@ -17,7 +17,7 @@ from solo.nott.rules import ASHCAN
 from solo.play.night import Night
 from solo.play.saves import SaveError, read_save
 from solo.sim.policies import get_policy, next_actions
-from solo.values import replace
+from dataclasses import replace
 
 SETS = ["she/her", "he/him", "xe/xem/xyr/xyrs/xemself", "they/them"]
 LINES = ["I brace my feet and pull until something gives.", "I grab my flashlight and I run for the door.",

@@ -19,7 +19,7 @@ def shell():
 
 def make_shell(**kw):
     buf = io.StringIO()
-    sh = Shell(Console(file=buf, width=120, color_system=None, highlight=False), **kw)
+    sh = Shell(Console(file=buf, width=120, color_system=None, highlight=False, soft_wrap=True), **kw)  # (a long path is one line)
     sh.buf = buf
     return sh
 

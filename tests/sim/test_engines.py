@@ -154,11 +154,25 @@ def _as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _wait_for_workers(pid: int, count: int, limit: float = 30.0) -> None:
+    """Until ``pid`` has started ``count`` worker processes (the run is under way), polled."""
+    import psutil
+
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            if len(psutil.Process(pid).children(recursive=True)) >= count:
+                return
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.05)
+
+
 def test_sim_stops_quietly_on_ctrl_c():
     proc = subprocess.Popen([sys.executable, "-m", "solo", "sim", "--games", "5000000", "--workers", "2",
                              "--engine", "core", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=ENV, start_new_session=True, preexec_fn=_as_from_a_terminal)
-    time.sleep(2.5)
+    _wait_for_workers(proc.pid, 2)
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     try:
         out, err = proc.communicate(timeout=60)
