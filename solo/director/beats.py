@@ -12,6 +12,7 @@ from typing import Any
 
 from ..narration.beats import BEAT_KINDS, Beat  # noqa: F401  (BEAT_KINDS: the kinds a beat may be)
 from ..nott import events as E
+from .listen import told_why
 from ..nott.cards import (
     BLACK_JOKER,
     RED_JOKER,
@@ -44,7 +45,7 @@ def character_context(game: Any, who: int) -> dict[str, Any]:
         "archetype": ch.archetype or "",
         "aptitude": SUIT_APTITUDES[ch.aptitude],
         "aptitude_symbol": SUIT_SYMBOLS[ch.aptitude],
-        "why": ch.why or "",
+        "why": told_why(ch.why, ch.pronouns),
         "strikes": game.strikes[who],
         "genre": game.genre[who],
         "alive": game.dead[who] is None,
@@ -74,7 +75,7 @@ def card_context(c: int) -> dict[str, Any]:
 def _cast_entry(game: Any, who: int) -> dict[str, Any]:
     ch = game.cast[who]
     return {"name": ch.name, "archetype": ch.archetype or "", "aptitude": SUIT_APTITUDES[ch.aptitude],
-            "why": ch.why or ""}
+            "why": told_why(ch.why, ch.pronouns)}
 
 
 def summarize(game: Any) -> str:

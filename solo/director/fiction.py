@@ -24,7 +24,7 @@ from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
 from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import choose_move
-from .listen import action_phrase, handover, quote
+from .listen import action_phrase, handover, plan_of, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
 
@@ -403,10 +403,12 @@ class Fiction:
     def _on_challenge(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
         line = p.line if p else None
+        action = self._action(line, p)
         return {
             "location": self.place,
             "already_said": line,
-            "action": self._action(line, p),
+            "action": action,
+            "plan": plan_of(action),
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
             "wounds": list(p.hurts) if p else [],
         }

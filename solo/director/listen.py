@@ -17,6 +17,7 @@ safely give ``None`` and are quoted instead.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..pronouns import Pronouns, parse_pronouns
 
@@ -176,3 +177,113 @@ def quote(text: str | None, limit: int = 140) -> str | None:
     if len(text) > limit:
         text = text[: limit - 1].rsplit(" ", 1)[0] + "…"
     return text
+
+
+#: Objects the director does not name back: they point at something said elsewhere.
+_NOT_NAMED = frozenset("it them us me him her this that everything something anything nothing one".split())
+
+
+def plan_of(action: str | None) -> dict[str, str] | None:
+    """What a retold action is about, for the director's reply to a typed plan: its verb (with
+    its particle) and, where the parse finds one, the thing, place or person it is aimed at
+    (the direct object, else the first object of a preposition), in the narration's person.
+
+    ``"barricade the stairs with the couch"`` → ``{"verb": "barricade", "object": "the stairs"}``;
+    ``"climb onto the roof to get a look around"`` → ``{"verb": "climb", "object": "the roof"}``;
+    ``"lead it away from the others"`` → ``{"verb": "lead", "object": "the others"}``."""
+    if not action:
+        return None
+    from .. import english
+
+    parse = english.parse("They " + action)
+    if not parse.parsed or len(parse) < 2:
+        return {"verb": action.split()[0], "object": ""}
+    root = next((i for i in parse.roots() if parse[i].pos in ("VERB", "AUX")), None)
+    if root is None:
+        return {"verb": action.split()[0], "object": ""}
+    kids = parse.children(root)
+    verb = parse[root].text + "".join(" " + parse[k].text for k in kids if parse[k].dep == "prt" and k == root + 1)
+    found = ""
+    objects = [k for k in kids if parse[k].dep == "dobj"]
+    objects += [g for k in kids if parse[k].dep == "prep" for g in parse.children(k) if parse[g].dep == "pobj"]
+    for k in objects:
+        if parse[k].lower in _NOT_NAMED or parse[k].pos not in ("NOUN", "PROPN") or \
+                any(parse[d].dep == "poss" and parse[d].pos == "PRON" for d in parse.children(k)):
+            continue  # "its head", "their elbow": whose, the reply cannot say
+        words = [i for i in parse.subtree(k) if parse[i].dep not in ("relcl", "acl", "prep", "cc", "conj")
+                 or i < k]
+        text = parse.text_of(i for i in words if i <= max(j for j in words if j <= k + 1))
+        if 0 < len(text.split()) <= 5:
+            found = text
+            break
+    return {"verb": verb, "object": found}
+
+
+def told_why(why: str | None, pronouns: str | None = None) -> str:
+    """:func:`why_clause` for a character's written pronouns ("she/her"), read once a night."""
+    return _told_why(str(why or ""), str(pronouns or ""))
+
+
+@lru_cache(maxsize=256)
+def _told_why(why: str, pronouns: str) -> str:
+    return why_clause(why, parse_pronouns(pronouns) if pronouns else None)
+
+
+def why_clause(why: str | None, pronouns: Pronouns | None = None) -> str:
+    """A cast member's answer to "why are you here?" as a clause told after their name,
+    whatever form it was typed in: "Dared by his teammates." → "was dared by his teammates";
+    "Hiding from her probation officer" → "is hiding from her probation officer"; "I owe Marty
+    money" → "owes Marty money"; "For the money" → "is here for the money". A clause already
+    (the playsets' "owes someone here an apology") is told as it is."""
+    from .. import english
+
+    text = " ".join(str(why or "").split()).strip(" \"'“”‘’").rstrip(" .!;,")
+    if not text:
+        return ""
+    first = text.split()[0]
+    if first[:1].islower() and first.lower() not in ("i", "i'm", "i've", "i'd", "i'll"):
+        return text
+    p = pronouns or _THEY
+    if re.match(r"(?i)i(?:'m|'ve|'d|'ll)?\b", text):  # first person: the name is the subject
+        turned = third_person(text, p)
+        plural = p.plural
+        if turned is None and not p.plural:  # a verb not known to agree with she or he: as they, then agreed
+            turned = third_person(text, _THEY)
+            if turned is not None:
+                turned = re.sub(r"\btheir\b", p.determiner, re.sub(r"\bthemselves\b", p.reflexive, turned))
+                plural = True
+        if turned is None:
+            return f"says: “{text}”"
+        words = turned.split(" ", 2)
+        if len(words) >= 2 and plural:
+            verb = english.parse(turned)[1] if len(english.parse(turned)) > 1 else None
+            if verb is not None and verb.tag in ("VBP", "VB"):
+                words[1] = english.inflect(verb.lemma, "VBZ")
+            elif words[1] == "were":
+                words[1] = "was"
+            elif words[1] == "are":
+                words[1] = "is"
+            elif words[1] == "have":
+                words[1] = "has"
+        return " ".join(words[1:])
+    parse = english.parse(text)
+    head = parse[0]
+    mine = re.sub(r"(?i)\bme\b", p.object, re.sub(r"(?i)\bmy\b", p.determiner, re.sub(r"\bI\b", p.subject, text)))
+    mine = mine if head.pos == "PROPN" else mine[:1].lower() + mine[1:]
+    if head.pos in ("ADP", "PART", "SCONJ"):
+        return "is here " + mine  # "for the money", "because Jake dared me"
+    if any(t.dep in ("nsubj", "nsubjpass") and parse[t.head].tag in ("VBD", "VBZ", "VBP", "MD") for t in parse):
+        # a sentence of its own: "Marty dared me"
+        return "is here because " + mine
+    rest = text if head.pos == "PROPN" else text[:1].lower() + text[1:]
+    if len(parse) == 1:  # one word: "Revenge"
+        return "is here for " + rest
+    if head.tag == "VBN":
+        return "was " + rest
+    if head.tag == "VBG":
+        return "is " + rest
+    if head.tag in ("VBD", "VBZ"):
+        return rest
+    if head.tag in ("VB", "VBP"):
+        return english.inflect(head.lemma.lower(), "VBZ") + rest[len(head.text):]
+    return "is here because of " + rest

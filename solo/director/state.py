@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_joker, severity
 from ..nott.describe import strike_ordinal
 from ..places import short_place
+from .listen import told_why
 from ..pronouns import pronouns_of
 from dataclasses import dataclass
 from .understand import Reading
@@ -578,7 +579,7 @@ def _person(r: Reading, k: Knower, i: int, ask: str, yesno: bool, flip, me) -> S
     if ask == "who-is":
         c = k.game.cast[i]
         p = k.fiction.people[i]
-        why = f", who {p.why.rstrip('.')}" if p.why else ""
+        why = f", who {told_why(p.why, c.pronouns)}" if p.why else ""
         state = " (dead)" if dead else ""
         return StateAnswer("who", f"{name}{state}: {c.archetype}, {p.aptitude}{why}.")
     return None

@@ -226,7 +226,8 @@ def is_question(line: str) -> bool:
     first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", words[0].strip(",;:.!?\"(")) if words else ""
     if first in WH and len(words) >= 2 and not re.match(r"^(?:what|how) (?:a|an)\b", " ".join(words[:2])):
         return True  # "who is hurt", "what's Kit carrying" (not "what a night")
-    if first in AUX and len(words) >= 3 and words[1].strip(",") not in ("not", "you", "it") or \
+    if first in AUX and len(words) >= 3 and words[1].strip(",") not in ("not", "you", "it") and \
+            not words[1].strip(",").isdigit() and not all(w.strip(",").isdigit() for w in words[2:]) or \
             (first in AUX and asked):
         return True  # "is Kit ok", "does anyone have a light" (not "do not move", "do you mind", "cant Sid")
     if not asked:

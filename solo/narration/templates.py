@@ -326,7 +326,8 @@ class TemplateNarrator:
         ctx = self._context(beat)
         self.count += 1
         return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
-                       (self.seed, n, beat.kind), used, self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind))
+                       (self.seed, n, beat.kind), used, self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind),
+                       capped=beat.kind != "answer")
 
     def render(self, beat: Beat, variant: int) -> str:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
@@ -443,7 +444,7 @@ _FITTING: dict[tuple, dict[str, bool]] = {}
 #: What the fiction adds to a beat (see ``Fiction.apply``), as told when there is no fiction.
 DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
-    "already_said": None, "action": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
+    "already_said": None, "action": None, "plan": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
     "hurt": None, "hurt_told": False, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
     "weakness_words": None, "trope": None,
     "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,
@@ -674,10 +675,49 @@ def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
     return max((_uses(r, used) for r in _text_runs(text, tuple(names))), default=0)
 
 
+#: How often one sentence may be told in a night as a reader hears it (names, pronouns and
+#: numbers masked, a lead-in before a comma dropped: "Again, Sid forces it." is "Sid forces it."
+#: again, "Who goes?" is one question however often it is asked). Past it, a slot that may be
+#: left out is; a required one takes a fresh line if it has one.
+SAID_LIMIT = 4
+#: The stock question, in any of its forms ("What do you do, Sid?", "So: what do you do, and
+#: who does it?"), is asked at most this often in a night: a slot then asks another way.
+STOCK_LIMIT = 3
+_STOCK = re.compile(r"\bwhat do you do\b", re.IGNORECASE)
+_STOCK_KEY = "§said|what do you do|"
+_PRONOUN = re.compile(r"\b(?:he|she|they|him|her|them|his|hers|their|theirs|himself|herself|themselves|themself|"
+                      r"xe|xem|xyr|ze|zir|hir)\b", re.IGNORECASE)
+_LEAD_IN = re.compile(r"^(?:[\w'’]+ ){0,2}[\w'’]+, (?=.{12})")
+
+
+@lru_cache(maxsize=16384)
+def _said_keys(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys of ``text``'s sentences as a reader hears them (see :data:`SAID_LIMIT`)."""
+    keys = []
+    for s in _sentences(text):
+        for n in names:
+            if n in s:
+                s = _whole_word(n).sub("N", s)
+        s = _LEAD_IN.sub("", _PRONOUN.sub("P", _mask_digits(s, "n")))
+        keys.append(f"§said|{norm(s)}|")
+        if _STOCK.search(s):
+            keys.append(_STOCK_KEY)
+    return tuple(keys)
+
+
+def _said_out(text: str, used: set[str], names: tuple[str, ...]) -> bool:
+    """Has a sentence of ``text`` been told :data:`SAID_LIMIT` times already (the stock
+    question :data:`STOCK_LIMIT` times)?"""
+    keys = _said_keys(text, names)
+    return not used.isdisjoint(_at(keys, SAID_LIMIT)) or (_STOCK_KEY in keys and f"{_STOCK_KEY}{STOCK_LIMIT}" in used)
+
+
 def remember(text: str, used: set[str], names: Sequence[str] = ()) -> None:
     """Count ``text``'s sentences, frames and six-word runs as told (a line the player said,
     too: the night's prose is one)."""
     used.update(_told(text))
+    for k in _said_keys(text, tuple(names)):
+        used.add(f"{k}{_uses(k, used) + 1}")
     for r in _text_runs(text, tuple(names)):
         used.add(f"{r}{_uses(r, used) + 1}")
     _remember_frames(text, used)
@@ -759,7 +799,7 @@ def _longest(text: str) -> int:
 
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
-            names: Sequence[str] = (), brief: int | None = None) -> str:
+            names: Sequence[str] = (), brief: int | None = None, capped: bool = True) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
     sentence in ``used``; the chosen sentences are added to ``used``. ``fits`` (a line →
     whether it fits where the group is) leaves out the lines that do not, while a slot has
@@ -767,7 +807,9 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
     a frame more than :data:`FRAME_LIMIT` times or a run more than :data:`RUN_LIMIT` times is
     told only when its slot has nothing else, and a slot that may be left out is left out
     instead. ``brief`` (the night's :func:`pace`): among the candidates left, those with no
-    sentence longer than that many words come first."""
+    sentence longer than that many words come first. ``capped``: no sentence told more than
+    :data:`SAID_LIMIT` times as a reader hears it while the slot has another (not for the
+    director's answers, decided word for word: "No." is the answer as often as it is)."""
     chosen: list[str] = []
     for name, flags, cands, fallback in _slots(rendered):
         if fits is not None:
@@ -780,11 +822,12 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
         first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []
         start = _hash(key, name) % len(first)
         order = first[start:] + first[:start] + rest
-        pick_ = _choose(order, used, flags, names, brief)
+        pick_ = _choose(order, used, flags, names, brief, capped)
         if pick_ is not None and "!" in flags:
             used.add("!" + norm(pick_))
         if pick_ is None and "?" not in flags:
-            pick_ = _again(order, used)
+            pick_ = _least_said(order, used, tuple(names)) if "!" in flags and all(map(is_question, order)) \
+                else _again(order, used, names)
         if pick_ is None:
             continue
         remember(pick_, used, names)
@@ -793,7 +836,7 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
 
 
 def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] = (),
-            brief: int | None = None) -> str | None:
+            brief: int | None = None, capped: bool = True) -> str | None:
     """The slot's candidate, or None when none is fresh (no sentence told) or the slot (``?``)
     is better left out. Preferred: fresh, no run told :data:`RUN_LIMIT` times, frames free;
     with none such, a slot that may be left out is, and another takes a fresh one whose runs
@@ -807,7 +850,7 @@ def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] =
     new_runs: list[str] = []  # and no run told RUN_LIMIT times: runs, not only sentences, vary
     free: list[str] = []  # and frames
     for c in order:
-        if not used.isdisjoint(_told(c)):
+        if not used.isdisjoint(_told(c)) or (capped and _said_out(c, used, names)):
             continue
         fresh.append(c)
         if not _runs_below(c, used, names):
@@ -830,13 +873,28 @@ def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] =
     return fresh[0] if fresh else None
 
 
-def _again(order: list[str], used: set[str]) -> str:
+def _least_said(order: list[str], used: set[str], names: tuple[str, ...]) -> str:
+    """A required question whose every line has been told as often as it may be: the one a
+    reader has heard least (the stock question last), asked again as it was."""
+    def worn(c: str) -> tuple[int, int]:
+        keys = _said_keys(c, names)
+        return (_STOCK_KEY in keys, max((_uses(k, used) for k in keys), default=0))
+
+    return min(order, key=worn)
+
+
+def _again(order: list[str], used: set[str], names: Sequence[str] = ()) -> str:
     """A required slot whose every line has been told: the same beat, opened another way
-    ("Again, Eddie heaves, and nothing moves.")."""
+    ("Again, Eddie heaves, and nothing moves."; "Again, with a grunt, Dex forces it.")."""
     for opener in _AGAIN:
         for base in order:
-            head, _, rest = base.partition(" ")  # names keep their capital
-            text = opener + (head.lower() if head in _LOWER else head) + (" " + rest if rest else "")
+            head, _, rest = base.partition(" ")  # names and "I" keep their capital
+            bare = re.sub(r"(?:['’]s?)?\W*$", "", head)
+            if names:  # the cast known: any other first word is a common one ("with a grunt"), or a place's
+                keep = bare in names or bare == "I" or (bare not in _LOWER and rest[:1].isupper())
+            else:
+                keep = bare not in _LOWER
+            text = opener + (head if keep else head[:1].lower() + head[1:]) + (" " + rest if rest else "")
             if _fresh(text, used):
                 return text
     return order[0]

@@ -28,6 +28,7 @@ def reading(text, asker=None):
     ("Do not move.", False), ("how's Wes doing", True), ("Wes is hurt?", True), ("we're safe here, right?", True),
     # an auxiliary and a name, unmarked, asks nothing ("cant" is a slip of "cast"); marked, it asks
     ("cant Wes", False), ("can Tina", False), ("Is Wes", False), ("cant Wes run", True), ("can Tina?", True),
+    ("may 5 3", False), ("rol 5 3", False), ("cant Tina 7 2", False), ("have Wes 7 2", False),
 ])
 def test_a_question_is_read_not_judged_by_its_mark(line, yes):
     assert is_question(line) is yes

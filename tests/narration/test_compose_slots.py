@@ -159,18 +159,57 @@ def test_compose_tells_one_line_per_slot_and_remembers_it():
     used: set[str] = set()
     out = compose("§a\nThe first line is here.\n§b\nThe second line is here.", ("k",), used)
     assert out == "The first line is here. The second line is here."
-    assert {u for u in used if not u.startswith("§frame|")} == {"the first line is here", "the second line is here"}
+    assert {u for u in used if not u.startswith(("§frame|", "§said|"))} == {"the first line is here",
+                                                                          "the second line is here"}
+    assert {u for u in used if u.startswith("§said|")} == {"§said|the first line is here|1",
+                                                          "§said|the second line is here|1"}
     assert {u for u in used if u.startswith("§frame|")} == {"§frame|x first line is here|1",
                                                               "§frame|x second line is here|1"}
 
 
+COLOURS = ("red", "green", "blue", "grey", "black")
+
+
 def test_compose_never_tells_a_told_sentence_while_another_is_left():
-    text = "§a\n" + "\n".join(f"Candidate number {i} is told." for i in range(5))
+    text = "§a\n" + "\n".join(f"The {c} candidate is told." for c in COLOURS)
     used: set[str] = set()
     told = [compose(text, ("same key",), used) for _ in range(5)]
-    assert sorted(told) == sorted(f"Candidate number {i} is told." for i in range(5))
+    assert sorted(told) == sorted(f"The {c} candidate is told." for c in COLOURS)
     assert compose("§a\nIt was said, once. The door opens wide.\nA fresh line for it.", ("k",),
                    {"the door opens wide"}) == "A fresh line for it."
+
+
+def test_a_sentence_is_told_at_most_four_times_as_a_reader_hears_it():
+    """Names, pronouns and numbers masked, a lead-in dropped: "Again, Sid forces it." is the
+    same sentence as "Ann forces it."; past four, a slot that may be left out is."""
+    text = "§a?\n" + "\n".join(f"{name} forces it, number {i}." for i, name in enumerate(("Ann", "Sid", "Bo")))
+    used: set[str] = set()
+    told = [compose(text, (k,), used, names=("Ann", "Sid", "Bo")) for k in range(6)]
+    assert len([t for t in told if t]) == 3  # each exact sentence once: three
+    used = set()
+    lines = ["Ann ran, she fell.", "Sid ran, he fell.", "Then, Bo ran, they fell.", "Mo ran, she fell.",
+             "Al ran, he fell."]
+    told = [compose("§a?\n" + line, (k,), used, names=("Ann", "Sid", "Bo", "Mo", "Al")) for k, line in enumerate(lines)]
+    assert told == lines[:4] + [""]
+
+
+def test_the_stock_question_is_asked_at_most_three_times_a_night():
+    names = ("Ann", "Sid", "Bo", "Mo")
+    def asks(capped: bool) -> list[str]:
+        used: set[str] = set()
+        return [compose(f"§a!\n{n}, what do you do?\nWhat do you do, {n}?\nWhere to, {n}?\nNow, {n}?\nWho, {n}?", (k,), used,
+                        names=names, capped=capped) for k, n in enumerate(names * 2)]
+
+    capped, free = asks(True), asks(False)
+    assert sum("what do you do" in a.lower() for a in capped) <= 3 < sum("what do you do" in a.lower() for a in free)
+    assert all(a and not a.startswith("Again") for a in capped), capped
+
+
+def test_after_an_opener_a_line_keeps_a_capital_only_for_a_name():
+    used: set[str] = set()
+    told = [compose("§a\nWith a grunt, Dex forces it.", (k,), used, names=("Dex",)) for k in range(3)]
+    assert told[0] == "With a grunt, Dex forces it."
+    assert all(t.split(", ", 1)[1][0].islower() for t in told[1:]), told
 
 
 def test_the_start_is_seeded_by_the_key():
@@ -190,8 +229,10 @@ def test_an_optional_slot_is_left_out_when_spent_a_required_one_is_told_again():
     assert compose("§a\nThe door opens slowly.", ("k",), used) == "Again, the door opens slowly."
     assert "again, the door opens slowly" in used
     assert compose("§a\nThe door opens slowly.", ("k",), used) == "Once more, the door opens slowly."
-    assert compose("§a\nDana opens the door slowly.", ("k",), {"dana opens the door slowly"}) == \
+    assert compose("§a\nDana opens the door slowly.", ("k",), {"dana opens the door slowly"}, names=("Dana",)) == \
         "Again, Dana opens the door slowly."
+    assert compose("§a\nCamp Crystal Pines is dark.", ("k",), {"camp crystal pines is dark"}) == \
+        "Again, Camp Crystal Pines is dark."
     assert compose("§a\nDana.", ("k",), set()) == "Dana."
 
 

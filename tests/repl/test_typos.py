@@ -101,6 +101,7 @@ def one_edit_of_a_command(draw):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(typo=one_edit_of_a_command(), after=st.sampled_from(["", " {name}", " 5 3", " {name} 7 2"]))
 @example(typo="cant", after=" {name}")  # "can't" and a name: read once as a question
+@example(typo="may", after=" 5 3")  # an auxiliary and two numbers: once too
 def test_no_command_within_one_edit_is_ever_recorded_as_a_step(typo, after):
     sh = shared_shell()
     names = [n.lower() for n in sh.night.names]
@@ -144,3 +145,17 @@ def test_no_lucky13_command_within_one_edit_is_ever_recorded(data, after):
     steps = len(sh.scene.steps)
     sh.run_line(typo + after)
     assert len(sh.scene.steps) == steps
+
+
+def test_no_auxiliary_one_slip_from_a_command_reads_as_a_question():
+    """Every auxiliary or question word one edit from a command ("cant" of cast, "may" of say,
+    "have" of save), with what a command takes after it, is a slip, never a question asked."""
+    from solo.director.questions import is_question
+    from solo.director.words import AUX, WH
+
+    words = [w for w in registry.words() if len(w) >= MIN_COMMAND]
+    near = {(w, a) for w in words for a in {*AUX, *WH, "cant", "wont", "dont", "isnt", "didnt", "whos", "whats"}
+            if one_edit(a, w) and registry.find(a) is None}
+    assert ("cast", "cant") in near and ("say", "may") in near  # the measure finds them
+    asked = [f"{a}{after}" for _, a in near for after in ("", " Tina", " 5 3", " Tina 7 2") if is_question(a + after)]
+    assert asked == []

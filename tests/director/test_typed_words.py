@@ -1,0 +1,57 @@
+"""What the director makes of a player's own words: the cast's "why are you here?" told as a
+clause after the name, whatever form it was typed in, and a typed plan's verb and object, which
+the reply to it takes up (issue: a typed night reads as a story)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solo.director.listen import action_phrase, plan_of, why_clause
+from solo.pronouns import parse_pronouns
+
+SHE = parse_pronouns("she/her")
+
+
+@pytest.mark.parametrize("why, told", [
+    ("Dared by his teammates.", "was dared by his teammates"),  # a participle: "was"
+    ("Hiding from her probation officer", "is hiding from her probation officer"),  # a gerund: "is"
+    ("lost a bet", "lost a bet"),  # a clause already, as the playsets write them
+    ("owes someone here an apology", "owes someone here an apology"),
+    ("Came back for her sister", "came back for her sister"),
+    ("Wants to prove the legend false", "wants to prove the legend false"),
+    ("For the money", "is here for the money"),
+    ("To find her sister", "is here to find her sister"),
+    ("Revenge", "is here for revenge"),
+    ("Marty dared me", "is here because Marty dared her"),  # a sentence of its own, in her person
+    ("I owe Marty money", "owes Marty money"),  # first person: the name is the subject
+    ("I am looking for my brother", "is looking for her brother"),
+    ("I was dared", "was dared"),
+    ("  “Dared by his teammates!”  ", "was dared by his teammates"),
+    ("", ""),
+])
+def test_a_why_is_told_as_a_clause_after_the_name(why, told):
+    assert why_clause(why, SHE) == told
+
+
+def test_no_why_is_ever_spliced_raw():
+    """Whatever the form, the clause begins with a small letter (or a name) and has no end mark."""
+    for why in ("Dared by his teammates.", "Hiding.", "For the money!", "I owe Marty money.", "Revenge."):
+        told = why_clause(why)
+        assert told[:1].islower() and not told.endswith((".", "!")), (why, told)
+
+
+@pytest.mark.parametrize("line, verb, obj", [
+    ("I barricade the stairs with the couch.", "barricade", "the stairs"),
+    ("I climb onto the roof to get a look around.", "climb", "the roof"),
+    ("I hotwire the truck.", "hotwire", "the truck"),
+    ("I smash the window with my elbow.", "smash", "the window"),
+    ("I lead it away from the others.", "lead", ""),  # "it": not named back
+    ("I swing the road flare at its head.", "swing", "the road flare"),
+    ("I pray, quietly, and keep walking.", "pray", ""),
+])
+def test_a_typed_plan_is_read_for_its_verb_and_object(line, verb, obj):
+    assert plan_of(action_phrase(line)) == {"verb": verb, "object": obj}
+
+
+def test_no_plan_from_nothing():
+    assert plan_of(None) is None and plan_of("") is None

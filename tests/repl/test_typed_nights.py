@@ -1,0 +1,171 @@
+"""Whole nights as a person types them, read as a reader would (issue: a typed night reads as a
+story). Before every Test the player types a first-person action, varied; now and then a
+question, a handover or an undo; some nights with a cast built by hand, whose "why" lines are
+typed as people type them. Then the story's director text is read:
+
+- no sentence told more than four times in a night, read as a reader hears a repeat (names,
+  pronouns and numbers masked, a lead-in before a comma dropped: "Again, X" is X again);
+- the stock "what do you do" at most three times a night;
+- no lead-in followed by a capital that is not a name ("Again, With a grunt");
+- no "why" spliced raw after a name ("Dex Dared by his teammates.").
+
+Six nights run in ``make test``; twenty (both rulesets, the camp and both built-in playsets)
+under the ``stats`` marker."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from solo.narration.templates import sentences
+from solo.play.transcript import render
+
+from .conftest import make_shell
+
+ACTIONS = (
+    "I grab the {item} and run for the {place}.", "I kick the door open and go in first.",
+    "I climb onto the roof to get a look around.", "I pull {other} behind me and keep low.",
+    "I shout for the others and wave my arms over my head.", "I crawl under the porch and wait.",
+    "I smash the window with my elbow.", "I hold the door shut with my whole weight.",
+    "I sneak past it while it looks the other way.", "I search the {place} for anything useful.",
+    "I hotwire the truck.", "I light a match and look.", "I pray, quietly, and keep walking.",
+    "I talk {other} down before they panic.", "I read the old journal by flashlight.",
+    "I lead it away from the others.", "I follow the footprints into the trees.",
+    "I tie the rope to the rail and lower myself down.", "I check {other}'s wound and bandage it.",
+    "I hide in the closet and hold my breath.", "I run across the open ground.",
+    "I set a trap with the fishing line.", "I barricade the stairs with the couch.",
+    "I call out its name to draw it in.", "I dive into the lake and swim for the dock.",
+    "I scream at it to leave us alone.", "I search the body for keys.", "I jam a chair under the handle.",
+    "I count to ten and then I go.", "I swing the {item} at its head.",
+)
+QUESTIONS = ("is everybody still with us?", "what's {other} carrying?", "where are we?", "is anyone hurt?",
+             "who's dead?", "what do we have left?")
+#: A cast built by hand, its "why" lines typed as people type them.
+HAND_CAST = ("character Bo, The Jock, Power, lost a bet",
+             "character Priya, The Rebel, Finesse, Hiding from her probation officer. Not anymore.",
+             "character Dex, The Brain, Intellect, Dared by his teammates.",
+             "character Ana, The Final Girl, Resolve, I came back for my sister")
+RAW_WHYS = ("Priya Hiding", "Dex Dared", "Ana I came", "Priya hiding", "Dex dared")
+PRONOUNS = r"\b(?:he|she|they|him|her|them|his|hers|their|theirs|himself|herself|themselves|themself)\b"
+LEAD_IN = re.compile(r"^(?:[\w'’]+ ){0,2}[\w'’]+, (?=.{12})")
+OPENER = re.compile(r"\b(?:Again|Once more|Then|This time|Just as before|And then|Somehow|Meanwhile|By now|"
+                    r"Even so), ([A-Z][\w'’]*)")
+
+
+def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str, list[str]]:
+    """Play night ``seed`` as typed; its story transcript and its cast's names."""
+    sh = make_shell(seed=seed, playset=playset)
+    if by_hand:
+        assert sh.run_line(f"new {rules}")
+        for line in HAND_CAST:
+            assert sh.run_line(line)
+    else:
+        assert sh.run_line(f"quick {rules}")
+    night = sh.night
+    g = night.game
+    rng = random.Random(seed)
+    while not g.is_over() and g.tests < 80:
+        who = g.living()[rng.randrange(len(g.living()))]
+        name = g.cast[who].name
+        me = night.story.find(name)
+        others = [p.name for p in night.story.people if not p.dead and p.name != name] or [name]
+        item = rng.choice(me.items) if me.items else "flashlight"
+        place = str(rng.choice(night.story.locations or ["boathouse"])).removeprefix("the ")
+        if rng.random() < 0.15:
+            sh.run_line(rng.choice(QUESTIONS).format(other=rng.choice(others)))
+        if me.items and len(others) > 1 and rng.random() < 0.08:
+            assert sh.run_line(f"give {name} {me.items[0]} to {others[0]}")
+        sh.run_line(f"{name}: " + rng.choice(ACTIONS).format(item=item, place=place, other=rng.choice(others)))
+        sh.run_line(f"test {name}")
+        if g.is_over():
+            break
+        sh.run_line("roll")
+        if not g.is_over() and g.tester >= 0:
+            sh.run_line("resolve")
+        if sh.deaths:
+            sh.run_line("")
+        if not g.is_over() and rng.random() < 0.04:
+            assert sh.run_line("undo")
+    return render(night, "story"), list(night.names)
+
+
+PLAYER = re.compile(r"^\*\*[^*]+:\*\* “(.*)”$")
+
+
+def director_sentences(md: str) -> list[str]:
+    """The director's sentences, its answers to questions left out: an answer is decided word
+    for word ("Yes.", "Kit has nothing left."), as often as it is asked."""
+    from solo.director.questions import is_question
+
+    out: list[str] = []
+    answering = False
+    for line in md.splitlines():
+        m = PLAYER.match(line)
+        if m:
+            answering = is_question(m.group(1))
+        elif line.startswith("> "):
+            if not answering:
+                out += sentences(line[2:])
+            answering = False
+    return out
+
+
+def heard(sentence: str, names) -> str:
+    """A sentence as a reader hears a repeat."""
+    for n in sorted(names, key=len, reverse=True):
+        sentence = re.sub(r"\b" + re.escape(n) + r"\b", "N", sentence)
+    sentence = re.sub(PRONOUNS, "P", re.sub(r"\d+", "n", sentence), flags=re.IGNORECASE)
+    return " ".join(LEAD_IN.sub("", sentence).lower().split())
+
+
+def read(md: str, names) -> dict:
+    told = director_sentences(md)
+    counts = Counter(heard(s, names) for s in told)
+    top, most = counts.most_common(1)[0]
+    return {
+        "most": (most, top),
+        "stock": sum("what do you do" in s.lower() for s in told),
+        "capitals": [m.group(0) for s in told for m in OPENER.finditer(s) if m.group(1) not in names and
+                     m.group(1) != "I"],
+        "raw": [w for w in RAW_WHYS if w in md.split("## The night", 1)[-1]],
+        "tests": md.count("*🎲 Test "),
+    }
+
+
+NIGHTS = [(3, None, "ashcan", True), (5, "house-party", "playtest", False), (8, "cabin-in-the-woods", "ashcan", False),
+          (11, None, "playtest", False), (14, "house-party", "ashcan", True), (17, "cabin-in-the-woods", "playtest", True)]
+
+
+def check(seed, playset, rules, by_hand):
+    md, names = play(seed, playset, rules, by_hand)
+    r = read(md, names)
+    assert r["tests"] >= 10
+    assert r["most"][0] <= 4, r["most"]
+    assert r["stock"] <= 3
+    assert r["capitals"] == []
+    assert r["raw"] == []
+    return r
+
+
+@pytest.mark.parametrize("seed, playset, rules, by_hand", NIGHTS)
+def test_a_typed_night_repeats_no_sentence_and_splices_nothing(seed, playset, rules, by_hand):
+    check(seed, playset, rules, by_hand)
+
+
+@pytest.mark.stats
+@pytest.mark.parametrize("seed", range(100, 120))
+def test_twenty_typed_nights(seed):
+    playset = (None, "house-party", "cabin-in-the-woods")[seed % 3]
+    check(seed, playset, ("ashcan", "playtest")[seed // 3 % 2], seed % 2 == 0)
+
+
+def test_the_reader_counts_a_repeat_behind_a_lead_in():
+    """The measure itself: a lead-in, a name or a pronoun does not make a sentence new."""
+    names = ["Dex", "Ana"]
+    assert heard("Again, Dex forces it with his hands.", names) == heard("Ana forces it with her hands.", names)
+    assert heard("Dex runs.", names) != heard("Dex hides.", names)
+    md = "> Again, With a grunt, Dex forces it. Dex Dared by his teammates.\n"
+    assert read("## The night\n" + md, names)["capitals"] == ["Again, With"]
