@@ -35,6 +35,17 @@ def _quote(text: str) -> str:
     return "> " + _md(text) + "\n"  # _md makes it one line
 
 
+def _finished(text: str) -> str:
+    """A player's telling as a sentence of the story: its first letter a capital, a full stop
+    where it stopped without one ("the hatchet raised" → "The hatchet raised."); the save keeps
+    it as typed."""
+    text = " ".join(str(text).split())
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text.rstrip("\"'”’)]*_").endswith((".", "!", "?", "…")) else text + "."
+
+
 class Transcript:
     """The night's transcript file, rewritten from the history on every change."""
 
@@ -152,7 +163,7 @@ def _say(night, step) -> str:
     names = night.names
     who = step.who
     if getattr(step, "death", False):  # the player's telling of a death: it is the death now
-        return f"*How {_md(names[who])} dies, as the player tells it:*\n\n{_quote(step.say)}\n"
+        return f"*How {_md(names[who])} dies, as the player tells it:*\n\n{_quote(_finished(step.say))}\n"
     speaker = f"**{_md(names[who])}:**" if who is not None else "**The group:**"  # a cast index (Night checks it)
     return f"{speaker} “{_md(step.say)}”\n\n"
 
@@ -316,7 +327,7 @@ def _epilogue(night) -> str:
             how = "by the Red Joker" if g.dead[i] == "red joker" else f"at the {strike_ordinal(g.strikes[i])} Strike"
             line = f"{who}, died{where}, {how}."
             if p.written:
-                line += f" “{_md(p.written)}”"
+                line += f" “{_md(_finished(p.written))}”"
         else:
             harm = p.hurts + p.scrapes
             with_ = f" with {_md(_names(harm))}" if harm else ", unhurt"

@@ -76,6 +76,25 @@ def test_the_typed_death_feeds_the_epilogue():
     assert "died" in line and f"“{TOLD}”" in line
 
 
+def test_a_death_typed_without_an_end_is_told_as_a_sentence_and_kept_as_typed():
+    """"the lake takes her under, the hatchet raised" is told "The lake … raised." in the story
+    and the epilogue (which reads on after it without running into it); the save keeps it as typed."""
+    sh, who = to_a_death()
+    typed = "the lake takes her under, the hatchet raised"
+    assert sh.run_line(typed)
+    assert sh.night.steps[-1].say == typed
+    told = "The lake takes her under, the hatchet raised."
+    assert f"> {told}\n" in render(sh.night)
+    rng = random.Random(1)
+    policy = get_policy("careful")
+    while not sh.night.game.is_over():
+        sh.play(next_actions(sh.night.game, policy, rng))
+        sh.deaths.clear()
+    epilogue = render(sh.night).split("## Epilogue")[1]
+    line = next(x for x in epilogue.splitlines() if f"**{sh.night.names[who]}**" in x)
+    assert f"“{told}” Took" in line
+
+
 def test_enter_keeps_the_directors_telling():
     sh, who = to_a_death()
     steps = len(sh.night.steps)
