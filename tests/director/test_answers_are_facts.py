@@ -18,6 +18,8 @@ from solo.play.night import Night
 from solo.sim.autoplay import autoplay
 from solo.sim.policies import get_policy, next_actions
 
+from .nights import night_some_way_in
+
 THINGS = ("cellar door", "back window", "truck", "radio", "boathouse door", "phone", "gate", "attic hatch")
 STATES = ("locked", "open", "broken", "empty", "working", "dark", "blocked")
 PLACES = ("boathouse", "mess hall", "chapel", "woods", "basement", "garage")
@@ -53,17 +55,7 @@ def told(night: Night) -> str:
 
 def night_at(seed: int, tmp_path) -> Night:
     rules = ASHCAN if seed % 2 else PLAYTEST
-    night = Night(quick_cast(seed)[: rules.max_cast], rules, seed, narrator=make_narrator("template", seed=seed),
-                  save_path=tmp_path / f"n{seed}.json")
-    night.start()
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 40)):
-        if night.game.is_over():
-            break
-        night.act(next_actions(night.game, get_policy("naive"), rng))
-    if night.game.is_over():
-        night.undo(1)
-    return night
+    return night_some_way_in(seed, rules, "naive", 40, save_path=tmp_path / f"n{seed}.json")
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solo.director.fiction import Fiction
-from solo.director.killer import CHANCE, KINDS, MAX_CUTS, MOVES, OPEN_PLACES, choose_move
+from solo.director.killer import CHANCE, KINDS, MAX_CUTS, MOVES, OPEN_PLACES
 from solo.director.material import DEFAULT_KILLER
 from solo.director.stages import FINALE, STAGES, THRESHOLDS, WEIGHTS, pressure, stage_for
 

@@ -9,18 +9,14 @@ every answer names or answers its subject, and no drawn detail comes back within
 
 from __future__ import annotations
 
-import itertools
 import random
-import re
 
 import pytest
 
-from solo.narration.factory import make_narrator
-from solo.nott.cast import quick_cast
 from solo.nott.rules import ASHCAN
-from solo.play.night import Night
 from solo.places import short_place
-from solo.sim.policies import get_policy, next_actions
+
+from .nights import night_some_way_in
 
 NOUNS = ("cellar door", "radio", "box", "freezer", "phone", "generator", "window", "trapdoor", "locker", "canoe",
          "mirror", "jukebox", "tent", "van", "shed door")
@@ -82,16 +78,7 @@ def night_for(seed: int):
 
     playset = (None, "house-party", "cabin-in-the-woods")[seed % 3]
     setting = load_playset(playset).setting() if playset else None
-    night = Night(quick_cast(seed), ASHCAN, seed, narrator=make_narrator("template", seed=seed), setting=setting)
-    night.start()
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 25)):
-        if night.game.is_over():
-            break
-        night.act(next_actions(night.game, get_policy("careful"), rng))
-    if night.game.is_over():
-        night.undo(1)
-    return night
+    return night_some_way_in(seed, ASHCAN, "careful", 25, setting=setting)
 
 
 def check(per_kind: int, per_night: int = 10):
