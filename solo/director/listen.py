@@ -210,22 +210,16 @@ def plan_of(action: str | None) -> dict[str, str] | None:
         if parse[k].lower in _NOT_NAMED or parse[k].pos not in ("NOUN", "PROPN") or \
                 any(parse[d].dep == "poss" and parse[d].pos == "PRON" for d in parse.children(k)):
             continue  # "its head", "their elbow": whose, the reply cannot say
-        words = [i for i in parse.subtree(k) if parse[i].dep not in ("relcl", "acl", "prep", "cc", "conj")
-                 or i < k]
-        text = parse.text_of(i for i in words if i <= max(j for j in words if j <= k + 1))
+        text = parse.text_of(range(min(parse.subtree(k)), k + 1))  # the noun and the words before it
         if 0 < len(text.split()) <= 5:
             found = text
             break
     return {"verb": verb, "object": found}
 
 
-def told_why(why: str | None, pronouns: str | None = None) -> str:
-    """:func:`why_clause` for a character's written pronouns ("she/her"), read once a night."""
-    return _told_why(str(why or ""), str(pronouns or ""))
-
-
 @lru_cache(maxsize=256)
-def _told_why(why: str, pronouns: str) -> str:
+def told_why(why: str, pronouns: str = "") -> str:
+    """:func:`why_clause` for a character's written pronouns ("she/her"), read once a night."""
     return why_clause(why, parse_pronouns(pronouns) if pronouns else None)
 
 
@@ -255,20 +249,19 @@ def why_clause(why: str | None, pronouns: Pronouns | None = None) -> str:
         if turned is None:
             return f"says: “{text}”"
         words = turned.split(" ", 2)
-        if len(words) >= 2 and plural:
-            verb = english.parse(turned)[1] if len(english.parse(turned)) > 1 else None
+        if len(words) >= 2 and plural:  # "they owe", "they are": the name takes "owes", "is"
+            parsed = english.parse(turned)
+            verb = parsed[1] if len(parsed) > 1 else None
             if verb is not None and verb.tag in ("VBP", "VB"):
                 words[1] = english.inflect(verb.lemma, "VBZ")
             elif words[1] == "were":
                 words[1] = "was"
-            elif words[1] == "are":
-                words[1] = "is"
-            elif words[1] == "have":
-                words[1] = "has"
         return " ".join(words[1:])
     parse = english.parse(text)
     head = parse[0]
-    mine = re.sub(r"(?i)\bme\b", p.object, re.sub(r"(?i)\bmy\b", p.determiner, re.sub(r"\bI\b", p.subject, text)))
+    mine = re.sub(r"\bI\b", p.subject, text)  # "because Jake dared me" in their person
+    for pattern, form in _FORMS:
+        mine = pattern.sub(getattr(p, form), mine)
     mine = mine if head.pos == "PROPN" else mine[:1].lower() + mine[1:]
     if head.pos in ("ADP", "PART", "SCONJ"):
         return "is here " + mine  # "for the money", "because Jake dared me"

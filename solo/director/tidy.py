@@ -226,10 +226,12 @@ def is_question(line: str) -> bool:
     first = re.sub(r"'(?:s|re|d|ll|ve|m)$", "", words[0].strip(",;:.!?\"(")) if words else ""
     if first in WH and len(words) >= 2 and not re.match(r"^(?:what|how) (?:a|an)\b", " ".join(words[:2])):
         return True  # "who is hurt", "what's Kit carrying" (not "what a night")
-    if first in AUX and len(words) >= 3 and words[1].strip(",") not in ("not", "you", "it") and \
-            not words[1].strip(",").isdigit() and not all(w.strip(",").isdigit() for w in words[2:]) or \
-            (first in AUX and asked):
-        return True  # "is Kit ok", "does anyone have a light" (not "do not move", "do you mind", "cant Sid")
+    if first in AUX:
+        subject, *rest = [w.strip(",") for w in words[1:]] or [""]
+        if asked or (rest and subject not in ("not", "you", "it") and not subject.isdigit()
+                     and not all(w.isdigit() for w in rest)):
+            return True  # "is Kit ok", "does anyone have a light" (not "do not move", "do you mind",
+            # "cant Sid", "may 5 3": an auxiliary, a subject and something said of it)
     if not asked:
         return False  # (a line that asks indirectly, "tell me who is hurt", was read above)
     parse = english.parse(text)

@@ -610,12 +610,17 @@ def _runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
     return _masked_runs(sentence, names)
 
 
-def _masked_runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
-    """:func:`runs`, not kept: a sentence is mostly read in one text only."""
+def _mask_names(sentence: str, names: Sequence[str], mark: str) -> str:
+    """``sentence`` with each of the cast's ``names`` (a whole word) put as ``mark``."""
     for n in names:
         if n in sentence:
-            sentence = _whole_word(n).sub("NAME", sentence)
-    sentence = _mask_digits(sentence, "N")
+            sentence = _whole_word(n).sub(mark, sentence)
+    return sentence
+
+
+def _masked_runs(sentence: str, names: tuple[str, ...]) -> frozenset[str]:
+    """:func:`runs`, not kept: a sentence is mostly read in one text only."""
+    sentence = _mask_digits(_mask_names(sentence, names, "NAME"), "N")
     if not sentence[1:].islower():  # else no capital after the first letter: none to mask
         sentence = _NOT_FIRST_CAPITAL.sub("CAP", sentence)
     w = sentence.lower().split()
@@ -695,10 +700,7 @@ def _said_keys(text: str, names: tuple[str, ...]) -> tuple[str, ...]:
     """The keys of ``text``'s sentences as a reader hears them (see :data:`SAID_LIMIT`)."""
     keys = []
     for s in _sentences(text):
-        for n in names:
-            if n in s:
-                s = _whole_word(n).sub("N", s)
-        s = _LEAD_IN.sub("", _PRONOUN.sub("P", _mask_digits(s, "n")))
+        s = _LEAD_IN.sub("", _PRONOUN.sub("P", _mask_digits(_mask_names(s, names, "N"), "n")))
         keys.append(f"§said|{norm(s)}|")
         if _STOCK.search(s):
             keys.append(_STOCK_KEY)
