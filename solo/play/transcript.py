@@ -97,11 +97,12 @@ def _parts(night, form: str) -> Iterator[str]:
         yield f"{_md(n)}\n\n"
     tests = 0
     steps = night.steps
+    dead: list[int] = []
     for k, (step, events) in enumerate(zip(steps, night.step_events)):
         if form == "story":
             if getattr(step, "death", False) and k and _written_after(steps, k - 1):
                 continue  # told with the death it writes (below)
-            out, tests = _story_step(night, step, events, tests, _written_after(steps, k))
+            out, tests = _story_step(night, step, events, tests, _written_after(steps, k), dead)
         else:
             out, tests = _log_step(night, step, events, tests)
         yield out
@@ -194,9 +195,26 @@ def _written_after(steps, k: int) -> list:
     return found
 
 
-def _story_step(night, step, events: list, tests: int, written: list = ()) -> tuple[str, int]:
+def _left(night, dead: list[int]) -> str:
+    """Who is left after a death the player wrote (the director's telling said it; the
+    player's words replace that telling)."""
+    left = [_md(n) for i, n in enumerate(night.names) if i not in dead]
+    if not left:
+        return "*No one is left.*\n\n"
+    if len(left) == 1:
+        return f"*Only {left[0]} is left.*\n\n"
+    return f"*Left: {', '.join(left[:-1])} and {left[-1]}.*\n\n"
+
+
+def _story_step(night, step, events: list, tests: int, written: list = (),
+                dead: list[int] | None = None) -> tuple[str, int]:
+    """One step's story. A death the player wrote after it takes the place of the director's
+    telling of that death (a paragraph that told only the death): the blow is told, then the
+    player's words, once."""
     out: list[str] = []
     written = list(written)
+    dead = [] if dead is None else dead  # grows by this step's deaths
+    died = [e.who for e in events if type(e) is E.CharacterDied]
     begun = [e for e in events if type(e) is E.TestBegan]
     resolved = [e for e in events if type(e) is E.TestResolved]
     if step.say and not step.actions:
@@ -218,10 +236,17 @@ def _story_step(night, step, events: list, tests: int, written: list = ()) -> tu
                 out.append("## The Endgame\n\n")
             elif base in ("dawn", "all_dead"):
                 out.append("## Dawn\n\n" if base == "dawn" else "## Everyone is dead\n\n")
+        told = [p.partition(".")[0] for p in kind.split("+")]
+        if "death" in told and died:
+            dead.append(died.pop(0))
+        if written and told == ["death"]:
+            out.append(_say(night, written.pop(0)) + _left(night, dead))
+            continue
         out.append(_quote(text) + "\n")
-        if written and "death" in (p.partition(".")[0] for p in kind.split("+")):
+        if written and "death" in told:
             out.append(_say(night, written.pop(0)))
     out.extend(_say(night, w) for w in written)  # a death no narrator told
+    dead.extend(died)  # deaths no narrator told
     tests += len(begun)  # Tests told by no narrator count all the same
     for e in resolved:  # a Test told by no narrator still shows its dice
         out.append(_dice(night, e, tests))

@@ -54,8 +54,13 @@ def test_a_typed_death_is_the_death_word_for_word():
     transcript = sh.night.transcript.path.read_text(encoding="utf-8")
     assert f"*How {name} dies, as the player tells it:*\n\n> {TOLD}\n" in transcript
     proposal = next(t for k, t in sh.night.steps[-2].narration if k == "death")
-    # right after the director's telling, before the next Threat Card is framed
-    assert f"> {proposal}\n\n*How {name} dies, as the player tells it:*" in transcript
+    # in place of the director's telling (told once), after the blow, before the next Threat Card
+    assert proposal not in transcript and transcript.count(TOLD) == 1
+    blow = next(t for k, t in sh.night.steps[-2].narration if k.startswith("outcome"))
+    assert f"> {blow}\n\n*How {name} dies, as the player tells it:*" in transcript
+    left = [sh.night.names[i] for i in sh.night.game.living()]
+    told = transcript.split("as the player tells it:*", 1)[1].split("###", 1)[0]
+    assert all(n in told for n in left)  # who is left, said after it
     saved = read_save(sh.night.save_path).steps[-1]
     assert saved.death is True and saved.say == TOLD and saved.who == who
     again = Night.from_save(sh.night.save_path)  # resume: the same death

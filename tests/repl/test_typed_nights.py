@@ -55,8 +55,13 @@ OPENER = re.compile(r"\b(?:Again|Once more|Then|This time|Just as before|And the
                     r"Even so), ([A-Z][\w'’]*)")
 
 
-def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str, list[str]]:
-    """Play night ``seed`` as typed; its story transcript and its cast's names."""
+DEATHS = ("the pool takes her under, fingers still hooked on the ladder",
+          "It drags {name} into the reeds and the water closes over both of them.")
+
+
+def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str, list[str], list]:
+    """Play night ``seed`` as typed; its story transcript, its cast's names and the deaths the
+    player wrote, each with the director's telling it replaced."""
     sh = make_shell(seed=seed, playset=playset)
     if by_hand:
         assert sh.run_line(f"new {rules}")
@@ -67,6 +72,7 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str
     night = sh.night
     g = night.game
     rng = random.Random(seed)
+    written = []
     while not g.is_over() and g.tests < 80:
         who = g.living()[rng.randrange(len(g.living()))]
         name = g.cast[who].name
@@ -85,19 +91,24 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str
         sh.run_line("roll")
         if not g.is_over() and g.tester >= 0:
             sh.run_line("resolve")
-        if sh.deaths:
+        if sh.deaths:  # the first death or two written by the player
+            if len(written) < 2:
+                proposal = next(t for k, t in night.steps[-1].narration if k == "death")
+                text = DEATHS[len(written)].format(name=g.cast[sh.deaths[0]].name)
+                assert sh.run_line(text)
+                written.append((text, proposal))
             sh.run_line("")
         if not g.is_over() and rng.random() < 0.04:
             assert sh.run_line("undo")
-    return render(night, "story"), list(night.names)
+    return render(night, "story"), list(night.names), [w for w in written if w[0] in (p.written for p in night.story.people)]
 
 
 PLAYER = re.compile(r"^\*\*[^*]+:\*\* “(.*)”$")
 
 
-def director_sentences(md: str) -> list[str]:
-    """The director's sentences, its answers to questions left out: an answer is decided word
-    for word ("Yes.", "Kit has nothing left."), as often as it is asked."""
+def told_paragraphs(md: str) -> list[str]:
+    """The story's told paragraphs, its answers to questions left out: an answer is decided
+    word for word ("Yes.", "Kit has nothing left."), as often as it is asked."""
     from solo.director.questions import is_question
 
     out: list[str] = []
@@ -108,9 +119,14 @@ def director_sentences(md: str) -> list[str]:
             answering = is_question(m.group(1))
         elif line.startswith("> "):
             if not answering:
-                out += sentences(line[2:])
+                out.append(line[2:])
             answering = False
     return out
+
+
+def director_sentences(md: str) -> list[str]:
+    """The sentences of :func:`told_paragraphs`."""
+    return [s for p in told_paragraphs(md) for s in sentences(p)]
 
 
 def heard(sentence: str, names) -> str:
@@ -140,8 +156,11 @@ NIGHTS = [(3, None, "ashcan", True), (5, "house-party", "playtest", False), (8, 
 
 
 def check(seed, playset, rules, by_hand):
-    md, names = play(seed, playset, rules, by_hand)
+    md, names, written = play(seed, playset, rules, by_hand)
     r = read(md, names)
+    told = told_paragraphs(md.split("## The night", 1)[1].split("## Epilogue", 1)[0])
+    for text, proposal in written:  # a written death is the death: told once, in its place
+        assert sum(text[1:] in p for p in told) == 1 and proposal not in md
     assert r["tests"] >= 10
     assert r["most"][0] <= 4, r["most"]
     assert r["stock"] <= 3
