@@ -96,6 +96,7 @@ class Fiction:
         self.moved_at = 0
         self.people: list[Person] = []
         pool = self._deal_pool(setting, [str(c.get("why") or "") for c in cast])
+        self.things = tuple(short for _, short in pool)  # what anyone could have carried tonight
         for i, c in enumerate(cast):
             p = Person(str(c.get("name", "")), str(c.get("archetype") or ""), str(c.get("aptitude") or ""),
                        str(c.get("why") or ""), pronouns=pronouns_of(c.get("pronouns")).text)
@@ -400,13 +401,48 @@ class Fiction:
             self.cut.append(move["place"])
         self.moves.append({**move, "tests": self.tests})
 
+    def missing(self, p: Person | None, action: str | None) -> dict[str, Any] | None:
+        """A thing ``action`` uses that ``p`` does not hold, and where it is: ``{"thing",
+        "how", "holder"}`` with ``how`` one of ``"held"`` (by ``holder``, alive), ``"dead"``
+        (it went down with ``holder``), ``"taken"`` (by the Killer, from ``holder``), ``"lost"``
+        (by ``holder``) or ``"none"`` (nobody has had one tonight). Only the night's things are
+        read ("the door", "the window" are the place's); None when ``p`` has all it uses."""
+        if p is None or not action:
+            return None
+        from .listen import used_things
+
+        text = action.lower()
+        named = [t for t in (*self.things, *(i for q in self.people for i in q.items + q.lost)) if t.lower() in text]
+        for words in used_things(action):
+            # a thing named in full where the parse kept a word of it ("the fire extinguisher")
+            words = next((t for t in named if words in t.lower().split()), words)
+            if self.held_thing(p, words) is not None:
+                continue
+            for q in self.people:
+                thing = self.held_thing(q, words)
+                if thing is not None and q is not p:
+                    return {"thing": thing, "how": "dead" if q.dead else "held", "holder": q.name}
+            for q in self.people:
+                thing = next((i for i in q.lost if _names_thing(i, words)), None)
+                if thing is not None:
+                    taken = any(m["kind"] == "takes" and m.get("item") == thing for m in self.moves)
+                    return {"thing": thing, "how": "taken" if taken else "lost", "holder": q.name}
+            thing = next((i for i in self.things if _names_thing(i, words)), None)
+            if thing is not None:
+                return {"thing": thing, "how": "none", "holder": None}
+        return None
+
     def _on_challenge(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
         line = p.line if p else None
         action = self._action(line, p)
+        missing = self.missing(p, action)
+        if missing is not None:
+            action = None  # never told as used
         return {
             "location": self.place,
             "already_said": line,
+            "missing": missing,
             "action": action,
             "plan": plan_of(action),
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
@@ -421,6 +457,9 @@ class Fiction:
             return details
         details["said"] = p.line
         details["action"] = self._action(p.line, p)
+        details["missing"] = self.missing(p, details["action"])
+        if details["missing"] is not None:
+            details["said"] = details["action"] = None  # never told as used
         details["known_weakness"] = self.weaknesses.get(ctx.get("suit"))
         if ctx.get("fallout") == 3 and not ctx.get("strike"):
             if p.items:
@@ -576,6 +615,13 @@ class Fiction:
 
 
 @lru_cache(maxsize=4096)
+def _names_thing(item: str, words: str) -> bool:
+    """Whether ``words`` ("keys", "the flare", "truck keys") name ``item`` (a short name)."""
+    words = words.lower().removeprefix("the ").strip()
+    name = item.lower()
+    return bool(words) and (words == name or name.endswith(" " + words) or words.endswith(" " + name))
+
+
 def _contradicts(text: str, dead: frozenset, lost: frozenset, living: tuple, wild: bool, indoors: bool,
                  outdoors: bool = False) -> bool:
     """Whether ``text`` (a retold action) contradicts who is dead or left, what is lost, or the place."""

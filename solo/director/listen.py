@@ -217,6 +217,49 @@ def plan_of(action: str | None) -> dict[str, str] | None:
     return {"verb": verb, "object": found}
 
 
+#: Verbs whose object is looked for, not held ("search the body for keys", "look for the
+#: flashlight"): a thing named after one is not used.
+_SOUGHT = frozenset("search look find seek want need hunt call miss lose forget remember follow ask wait "
+                    "check spot see hear watch".split())
+#: Prepositions whose object is what an action is done with ("hit it with the bat", "read by flashlight").
+_WITH = frozenset("with by using on".split())
+
+
+@lru_cache(maxsize=256)
+def used_things(action: str | None) -> tuple[str, ...]:
+    """The things a retold action uses, as named ("swing the lantern at its head" →
+    ``("lantern",)``; "unlock the car with the truck keys" → ``("car", "truck keys")``): the
+    objects of its verbs (not of a verb that looks for them: "search the body for keys"), the
+    objects of "with", "by", "on" and "using", each with the words compounded before it. The
+    fiction decides which of them are things a character can hold. Without a parse, none."""
+    if not action:
+        return ()
+    from .. import english
+
+    parse = english.parse("They " + action)
+    if not parse.parsed:
+        return ()
+    found: list[str] = []
+    for i, t in enumerate(parse):
+        if t.pos not in ("NOUN", "PROPN") or t.lower in _NOT_NAMED:
+            continue
+        head = parse[t.head]
+        if t.dep == "dobj" and head.pos == "VERB" and head.lemma.lower() not in _SOUGHT:
+            pass
+        elif t.dep == "pobj" and head.lower in _WITH:
+            pass
+        elif t.dep == "conj" and found and parse[t.head].dep in ("dobj", "pobj"):
+            pass  # "the flare and the lighter"
+        else:
+            continue
+        start = i
+        while start > 1 and (parse[start - 1].text == "-" or parse[start].text == "-"
+                             or (parse[start - 1].dep == "compound" and parse[start - 1].head in (i, start))):
+            start -= 1  # "truck keys", "walkie-talkie", "first-aid kit"
+        found.append(parse.text_of(range(start, i + 1)).lower().replace(" - ", "-").replace(" -", "-"))
+    return tuple(found)
+
+
 @lru_cache(maxsize=256)
 def told_why(why: str, pronouns: str = "") -> str:
     """:func:`why_clause` for a character's written pronouns ("she/her"), read once a night."""

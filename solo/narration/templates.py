@@ -421,14 +421,16 @@ class TemplateNarrator:
             bool(self.setting.get("wild"))
         indoors, outdoors = bool(f.get("indoors")), bool(f.get("outdoors"))
         places = tuple(f.get("places") or ())
-        memo = _FITTING.setdefault((wild, indoors, outdoors, places), {})
+        gone = _gone(ctx, f)
+        memo = _FITTING.setdefault((wild, indoors, outdoors, places, gone), {})
 
         def fitting(line: str) -> bool:
             got = memo.get(line)
             if got is None:
                 if len(memo) > 16384:  # a long session: kept bounded
                     memo.clear()
-                got = memo[line] = fits(line, wild, indoors, outdoors, places)
+                got = memo[line] = fits(line, wild, indoors, outdoors, places) and not (
+                    gone and _GONE_WORD(gone).search(_unplaced(line, places)))
             return got
 
         return fitting
@@ -437,14 +439,51 @@ class TemplateNarrator:
         return self.env.get_template(name).render(ctx)
 
 
-#: Whether a line fits, per (wild, indoors, outdoors, places): see ``TemplateNarrator._fits``.
+#: Beats that may name a thing that is gone: an answer ("what did we lose?") and the ends of the night.
+_TELLS_LOSSES = frozenset(("answer", "dawn", "all_dead", "death"))
+
+
+def _gone(ctx: Mapping[str, Any], f: Mapping[str, Any]) -> tuple[str, ...]:
+    """The last words of the things nobody alive holds any more (lost, taken, or with the
+    dead: "lantern" for the kerosene lantern the Killer took), which no line may show as
+    present ("The lantern gutters"); not the thing this beat tells the loss or absence of."""
+    if ctx.get("kind") in _TELLS_LOSSES:
+        return ()
+    people = f.get("people") or ()
+    away = [i for p in people for i in (p.get("lost") or ())]
+    away += [i for p in people if not p.get("alive", True) for i in (p.get("items") or ())]
+    if not away:
+        return ()
+    move = ctx.get("killer_move") or {}
+    missing = ctx.get("missing") or {}
+    told = {str(x).lower() for x in (ctx.get("lost_item"), missing.get("thing"), move.get("item")) if x}
+    held = {str(i).lower().split()[-1] for p in people if p.get("alive", True) for i in (p.get("items") or ())}
+    held |= {str(p.get("name", "")).lower() for p in people}  # "Kit" is a name, not the first-aid kit
+    return tuple(sorted({w for i in away if str(i).lower() not in told
+                         for w in [str(i).lower().split()[-1]] if w not in held and len(w) > 2}))
+
+
+def _unplaced(line: str, places: tuple[str, ...]) -> str:
+    """``line`` without the setting's place names ("the lantern path" is a place, not a lantern)."""
+    low = line.lower()
+    for place in places:
+        low = low.replace(str(place).lower(), " ")
+    return low
+
+
+@lru_cache(maxsize=64)
+def _GONE_WORD(words: tuple[str, ...]) -> re.Pattern:
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")s?\b", re.IGNORECASE)
+
+
+#: Whether a line fits, per (wild, indoors, outdoors, places, gone): see ``TemplateNarrator._fits``.
 _FITTING: dict[tuple, dict[str, bool]] = {}
 
 
 #: What the fiction adds to a beat (see ``Fiction.apply``), as told when there is no fiction.
 DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
-    "already_said": None, "action": None, "plan": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
+    "already_said": None, "missing": None, "action": None, "plan": None, "said": None, "wounds": [], "lost_item": None, "scrape": None,
     "hurt": None, "hurt_told": False, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
     "weakness_words": None, "trope": None,
     "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,

@@ -303,7 +303,8 @@ def test_the_director_takes_up_what_the_player_typed():
     night.out = lambda kind, text: texts.append((kind, text)) if kind == "stream-end" else None
     night.start()
     who = night.game.living()[0]
-    night.say("I climb onto the roof and wave the road flare", who)
+    item = night.story.people[who].items[0]  # a thing the tester holds
+    night.say(f"I climb onto the roof and wave the {item}", who)
     night.act([Test(who)])
     challenge = night.steps[-1].narration[0][1]
     assert "what do you do" not in challenge.lower() and "what's the move" not in challenge.lower()
@@ -312,7 +313,7 @@ def test_the_director_takes_up_what_the_player_typed():
     if night.game.phase != "choose tester":
         night.act([RESOLVE])
     outcome = next(t for k, t in night.steps[-1].narration if k == "outcome")
-    assert "climb onto the roof and wave the road flare" in outcome
+    assert f"climb onto the roof and wave the {item}" in outcome
 
 
 # ---------------------------------------------------------------------- undo and resume

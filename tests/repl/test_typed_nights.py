@@ -14,6 +14,7 @@ under the ``stats`` marker."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -41,6 +42,9 @@ ACTIONS = (
     "I scream at it to leave us alone.", "I search the body for keys.", "I jam a chair under the handle.",
     "I count to ten and then I go.", "I swing the {item} at its head.",
 )
+#: Actions that use a thing, typed with one the character does not hold.
+USES = ("I grab the {item} and run for the {place}.", "I swing the {item} at its head.",
+        "I hold up the {item} and go first.")
 QUESTIONS = ("is everybody still with us?", "what's {other} carrying?", "where are we?", "is anyone hurt?",
              "who's dead?", "what do we have left?")
 #: A cast built by hand, its "why" lines typed as people type them.
@@ -59,12 +63,24 @@ DEATHS = ("the pool takes her under, fingers still hooked on the ladder",
           "It drags {name} into the reeds and the water closes over both of them.")
 
 
-def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str, list[str], list]:
-    """Play night ``seed`` as typed; its story transcript, its cast's names and the deaths the
-    player wrote, each with the director's telling it replaced."""
+def gone_words(story) -> set[str]:
+    """The last words of the things nobody alive holds (lost, taken, with the dead)."""
+    away = [i for p in story.people for i in p.lost] + [i for p in story.people if p.dead for i in p.items]
+    held = {i.lower().split()[-1] for p in story.people if not p.dead for i in p.items}
+    return {i.lower().split()[-1] for i in away} - held - {p.name.lower() for p in story.people}
+
+
+#: Beats that may name a thing that is gone (they tell the loss, or answer what was lost).
+TELLS_LOSSES = ("answer", "dawn", "all_dead", "death", "outcome")
+
+
+def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
+    """Play night ``seed`` as typed. Its story transcript (``md``), its cast's ``names``, the
+    deaths the player wrote (``written``: each with the director's telling it replaced) and
+    ``slips``: a thing gone told as present, a thing not held told as used."""
     sh = make_shell(seed=seed, playset=playset)
     if by_hand:
-        assert sh.run_line(f"new {rules}")
+        assert sh.run_line(f"new {rules} seed {seed}")
         for line in HAND_CAST:
             assert sh.run_line(line)
     else:
@@ -72,25 +88,40 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str
     night = sh.night
     g = night.game
     rng = random.Random(seed)
-    written = []
+    places = [p.lower() for p in night.story.locations]  # "the lantern path" is a place
+    written, slips = [], []
     while not g.is_over() and g.tests < 80:
         who = g.living()[rng.randrange(len(g.living()))]
         name = g.cast[who].name
         me = night.story.find(name)
         others = [p.name for p in night.story.people if not p.dead and p.name != name] or [name]
         item = rng.choice(me.items) if me.items else "flashlight"
+        elsewhere = [i for p in night.story.people if p is not me for i in p.items + p.lost]
+        wrong = elsewhere and rng.random() < 0.15  # a thing someone else holds, or one that is gone
+        if wrong:
+            item = rng.choice(elsewhere)
         place = str(rng.choice(night.story.locations or ["boathouse"])).removeprefix("the ")
         if rng.random() < 0.15:
             sh.run_line(rng.choice(QUESTIONS).format(other=rng.choice(others)))
         if me.items and len(others) > 1 and rng.random() < 0.08:
             assert sh.run_line(f"give {name} {me.items[0]} to {others[0]}")
-        sh.run_line(f"{name}: " + rng.choice(ACTIONS).format(item=item, place=place, other=rng.choice(others)))
+        action = rng.choice(USES if wrong else ACTIONS).format(item=item, place=place, other=rng.choice(others))
+        sh.run_line(f"{name}: " + action)
+        gone, held, steps = gone_words(night.story), item in me.items, len(night.steps)
         sh.run_line(f"test {name}")
+        if not g.is_over():
+            sh.run_line("roll")
+            if not g.is_over() and g.tester >= 0:
+                sh.run_line("resolve")
+        told = [(k, t) for step in night.steps[steps:] for k, t in step.narration]
+        gone = {w for w in gone if w not in action.lower()}  # typed: the director meets it ("it is gone")
+        unplaced = [(k, functools.reduce(lambda t, p: t.replace(p, ""), places, t.lower())) for k, t in told]
+        slips += [t for k, t in unplaced if k.partition(".")[0] not in TELLS_LOSSES
+                  for w in gone if re.search(rf"\b{re.escape(w)}s?\b", t)]
+        if not held and wrong:  # met in the story, never told as used
+            slips += [t for _k, t in told if any(u.split("{")[0][2:] + item in t for u in USES)]
         if g.is_over():
             break
-        sh.run_line("roll")
-        if not g.is_over() and g.tester >= 0:
-            sh.run_line("resolve")
         if sh.deaths:  # the first death or two written by the player
             if len(written) < 2:
                 proposal = next(t for k, t in night.steps[-1].narration if k == "death")
@@ -100,7 +131,8 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> tuple[str
             sh.run_line("")
         if not g.is_over() and rng.random() < 0.04:
             assert sh.run_line("undo")
-    return render(night, "story"), list(night.names), [w for w in written if w[0] in (p.written for p in night.story.people)]
+    return {"md": render(night, "story"), "names": list(night.names), "slips": slips,
+            "written": [w for w in written if w[0] in (p.written for p in night.story.people)]}
 
 
 PLAYER = re.compile(r"^\*\*[^*]+:\*\* “(.*)”$")
@@ -156,8 +188,10 @@ NIGHTS = [(3, None, "ashcan", True), (5, "house-party", "playtest", False), (8, 
 
 
 def check(seed, playset, rules, by_hand):
-    md, names, written = play(seed, playset, rules, by_hand)
+    night = play(seed, playset, rules, by_hand)
+    md, names, written = night["md"], night["names"], night["written"]
     r = read(md, names)
+    assert night["slips"] == []
     told = told_paragraphs(md.split("## The night", 1)[1].split("## Epilogue", 1)[0])
     for text, proposal in written:  # a written death is the death: told once, in its place
         assert sum(text[1:] in p for p in told) == 1 and proposal not in md
