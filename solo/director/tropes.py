@@ -236,7 +236,7 @@ SLASHER: tuple[Trope, ...] = (
         f"{_RUN} up stairs|staircase|steps|ladder|attic", f"upstairs {_RUN}",
     )),
     Trope("answering the phone that keeps ringing", (
-        "answer* phone|telephone|landline|call|receiver|it", "pick* up phone|telephone|landline|receiver",
+        "answer* phone|telephone|landline|call|receiver", "pick* up phone|telephone|landline|receiver",
         "ring* answer*|pick*", "phone|telephone|landline ring* answer*|pick*", "phone|telephone|landline answer*",
         "hello who is this", "who is this",
     )),

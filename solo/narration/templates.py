@@ -422,7 +422,8 @@ class TemplateNarrator:
         indoors, outdoors = bool(f.get("indoors")), bool(f.get("outdoors"))
         places = tuple(f.get("places") or ())
         gone = _gone(ctx, f)
-        memo = _FITTING.setdefault((wild, indoors, outdoors, places, gone), {})
+        crowd = _crowd(ctx, f)
+        memo = _FITTING.setdefault((wild, indoors, outdoors, places, gone, crowd), {})
 
         def fitting(line: str) -> bool:
             got = memo.get(line)
@@ -430,7 +431,8 @@ class TemplateNarrator:
                 if len(memo) > 16384:  # a long session: kept bounded
                     memo.clear()
                 got = memo[line] = fits(line, wild, indoors, outdoors, places) and not (
-                    gone and _GONE_WORD(gone).search(_unplaced(line, places)))
+                    gone and _GONE_WORD(gone).search(_unplaced(line, places))) and not (
+                    crowd is not None and _CROWD[crowd].search(line))
             return got
 
         return fitting
@@ -461,6 +463,28 @@ def _gone(ctx: Mapping[str, Any], f: Mapping[str, Any]) -> tuple[str, ...]:
     held |= {str(p.get("name", "")).lower() for p in people}  # "Kit" is a name, not the first-aid kit
     return tuple(sorted({w for i in away if str(i).lower() not in told
                          for w in [str(i).lower().split()[-1]] if w not in held and len(w) > 2}))
+
+
+#: Words that speak of the group, by how many are alive for them not to fit: "everyone", "the
+#: others" with one left; "the others" (two or more besides) with two; "both of you" with three.
+_CROWD = {
+    1: re.compile(r"\b(?:all|each|one|any|both|two|three|the rest) of (?:you|us)\b|\b(?:everyone|everybody|"
+                  r"the others|the rest|someone else|somebody else|your friends|you all|all eyes|together|"
+                  r"each other|one another)\b", re.IGNORECASE),
+    2: re.compile(r"\b(?:the others|the rest of (?:you|us)|three of (?:you|us)|all three|everyone else|"
+                  r"everybody else)\b", re.IGNORECASE),
+    3: re.compile(r"\bboth of (?:you|us)\b|\bthe two of (?:you|us)\b", re.IGNORECASE),
+}
+#: Beats that speak of the group as it was (the night's ends) or word for word (answers).
+_AS_DECIDED = frozenset(("answer", "dawn", "all_dead"))
+
+
+def _crowd(ctx: Mapping[str, Any], f: Mapping[str, Any]) -> int | None:
+    """Which of :data:`_CROWD` the lines of this beat are read against (None: any fits)."""
+    if ctx.get("kind") in _AS_DECIDED or not f.get("people"):
+        return None
+    n = int(f.get("living_count") or 0)
+    return 1 if n <= 1 else 2 if n == 2 else 3
 
 
 def _unplaced(line: str, places: tuple[str, ...]) -> str:

@@ -76,6 +76,8 @@ NEAR_MISSES = [
     ("I hear a noise and run the other way.", None),
     ("I make a noise to distract it.", None),
     ("I read the map by flashlight.", None),
+    ("I answer it.", None),  # "it" names no phone: not the trope in any scene
+    ("Someone knocks; I answer it with the hatchet raised.", None),
     ("I refuse to read that book aloud.", None),
     ("I get a coat from the closet.", None),
     ("I walk downstairs to the kitchen.", None),

@@ -118,6 +118,9 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
         unplaced = [(k, functools.reduce(lambda t, p: t.replace(p, ""), places, t.lower())) for k, t in told]
         slips += [t for k, t in unplaced if k.partition(".")[0] not in TELLS_LOSSES
                   for w in gone if re.search(rf"\b{re.escape(w)}s?\b", t)]
+        if len(g.living()) == 1:  # the last one alive: nobody to look at, no others to call
+            slips += [t for k, t in told if k.partition(".")[0] in ("challenge", "threat")
+                      and re.search(r"\b(?:everyone|everybody|the others|(?:all|one|each) of you)\b", t, re.I)]
         if not held and wrong:  # met in the story, never told as used
             slips += [t for _k, t in told if any(u.split("{")[0][2:] + item in t for u in USES)]
         if g.is_over():
