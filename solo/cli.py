@@ -149,6 +149,11 @@ def _autoplay_night(args: argparse.Namespace) -> int:
     echo(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
          f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
     echo(f"Save: {save} (solo render {save} --as log)")
+    from .play.middle import middle
+
+    built = middle(night)
+    if built is not None:
+        echo(f"The story: {built}.")
     return 0
 
 

@@ -23,7 +23,7 @@ from ..places import short_place
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
 from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
-from .killer import choose_move
+from .killer import QUIET_LIMIT, choose_move
 from .listen import action_phrase, handover, plan_of, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
@@ -133,6 +133,7 @@ class Fiction:
         self.jokers = 0  # Jokers met
         self.seen = False  # the Killer has been seen (its first appearance is told once)
         self.relief = False  # a Clean success or a weakness found: the next frame lets you breathe
+        self.eventful = 0  # the Tests taken when a reader last saw the Killer's presence (solo.play.middle)
         self.cut: list[str] = []  # places the Killer has cut the group off from
         self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
         self.hurts_told: set[tuple[str, str]] = set()  # (name, hurt) the story has told: not told as new again
@@ -188,13 +189,16 @@ class Fiction:
 
     @property
     def here(self) -> dict[str, Any]:
-        """What the place the group is at owns: ``indoors``, ``sounds``, ``threats`` by suit;
-        ``outdoors`` when the setting knows the place and it is not indoors."""
+        """What the place the group is at owns: ``indoors``, ``sounds``, ``threats`` by suit,
+        ``props`` (its scenery: not the things dealt to the cast); ``outdoors`` when the setting
+        knows the place and it is not indoors."""
         own = self.places.get(self.location)
         outdoors = own is not None and not own.get("indoors")
         own = own or {}
+        dealt = {t.lower() for t in self.things}
         return {"place": self.location, "indoors": bool(own.get("indoors")), "outdoors": outdoors,
                 "sounds": list(own.get("sounds") or ()),
+                "props": [p for p in own.get("props") or () if short_name(p).lower() not in dealt],
                 "threats": {k: list(v) for k, v in (own.get("threats") or {}).items()}}
 
     def located(self) -> dict[str, str]:
@@ -381,10 +385,12 @@ class Fiction:
         self.stage_told = self.stage
         relief, self.relief = self.relief, False
         move = None
-        if self.tests > 0 and not relief:
-            move = choose_move(self, self.stage, lambda *key: self._roll("killer", self.tests, *key))
+        if self.tests > 0 and (not relief or self.tests - self.eventful > QUIET_LIMIT):  # a breath, not a lull
+            move = choose_move(self, self.stage, lambda *key: self._roll("killer", self.tests, *key),
+                               quiet=self.tests - self.eventful)
         if move is not None:
             self._establish(move)
+            relief = False  # no breath told with the Killer in it
         first = not self.seen and (bool(ctx.get("killer")) or (move or {}).get("kind") in ("glimpsed", "stalks", "comes"))
         self.seen = self.seen or first
         return {"stage": STAGES[self.stage], "stage_up": stage_up, "relief": relief, "killer_move": move,
@@ -393,6 +399,8 @@ class Fiction:
     def _establish(self, move: dict[str, Any]) -> None:
         """What a move makes true in the story: a thing taken is lost; a place cut off is not
         where the night goes again."""
+        if move["kind"] != "heard":
+            self.eventful = self.tests
         if move["kind"] == "takes":
             p = self.find(move["target"])
             p.items.remove(move["item"])
@@ -475,6 +483,7 @@ class Fiction:
                 details["scrape"] = scrape
         if ctx.get("strike"):
             details["hurt"] = self._hurt(p, ctx.get("suit"))
+            self.eventful = self.tests
         if ctx.get("success") and ctx.get("fallout_name") == "Clean":
             self.relief = True
         p.line = None
@@ -486,6 +495,7 @@ class Fiction:
             return {}
         if len(p.hurts) < int(ctx.get("strike_number") or 1):
             self._hurt(p, ctx.get("suit"))
+        self.eventful = self.tests
         hurt = p.hurts[-1] if p.hurts else None
         return {"hurt": hurt, "hurt_told": (p.name, hurt) in self.hurts_told, "location": self.place}
 
@@ -495,6 +505,7 @@ class Fiction:
             return {}
         p.dead = True
         p.died_at = self.place
+        self.eventful = self.tests
         nature = ctx.get("nature") or "the dark"
         p.death = ("the Red Joker's last Test" if ctx.get("cause") == "red joker"
                    else f"the {strike_ordinal(ctx.get('strikes') or 3)} Strike ({nature})")  # rulebook: 3

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CHANCE", "KINDS", "MOVES", "choose_move"]
+__all__ = ["CHANCE", "KINDS", "MOVES", "QUIET_LIMIT", "choose_move"]
 
 #: Every kind of move.
 KINDS = ("heard", "sign", "glimpsed", "takes", "cuts", "stalks", "comes")
@@ -31,24 +31,31 @@ MOVES = {
 }
 #: Out of 100: how often the Killer moves before a Threat Card, by stage.
 CHANCE = {0: 25, 1: 40, 2: 55, 3: 70}
+#: After this many Tests in the middle of the night with nothing a reader can follow (a Strike,
+#: a death, a move other than being heard), the Killer moves, and is not only heard: the middle
+#: builds instead of sagging (from the dread on; the unease may stay quiet).
+QUIET_LIMIT = 3
 #: Places a cut leaves open at least (the group has somewhere to go), and the most cuts in a night.
 OPEN_PLACES = 4
 MAX_CUTS = 3
 
 
-def choose_move(fiction: Any, stage: int, roll) -> dict[str, Any] | None:
+def choose_move(fiction: Any, stage: int, roll, quiet: int = 0) -> dict[str, Any] | None:
     """The Killer's move before this Threat Card, or None (it keeps still).
 
     ``fiction`` is the story so far (its people, route and cut places); ``roll(*key)`` a
-    seeded integer. The move is plain data: ``kind``, and as it needs, ``target`` (a living
-    character's name), ``item`` and ``phrase`` (a thing that character holds), ``place``.
+    seeded integer; ``quiet`` the Tests since a reader last saw the Killer's presence (past
+    :data:`QUIET_LIMIT` from the dread on, it moves, and not only to be heard). The move is
+    plain data: ``kind``, and as it needs, ``target`` (a living character's name), ``item``
+    and ``phrase`` (a thing that character holds), ``place``.
     """
-    if roll("moves?") % 100 >= CHANCE[stage]:
+    due = stage >= 1 and quiet >= QUIET_LIMIT
+    if not due and roll("moves?") % 100 >= CHANCE[stage]:
         return None
     living = fiction.living()
     if not living:
         return None
-    options = MOVES[stage]
+    options = tuple(k for k in MOVES[stage] if k != "heard") if due else MOVES[stage]
     start = roll("move") % len(options)
     last = fiction.moves[-1] if fiction.moves else {}
     for k in range(len(options)):

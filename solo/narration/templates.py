@@ -27,7 +27,7 @@ import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from solo.nott.cards import SUIT_APTITUDES
-from solo.places import fits
+from solo.places import fits, short_place
 from solo.pronouns import pronouns_of
 
 from .base import strip_control
@@ -227,8 +227,6 @@ def elsewhere(thing: Any, places: Any, here: Any = None) -> bool:
     is not told as "here at the attic"."""
     low = str(thing or "").lower()
     here_l = str(here or "").lower()
-    from solo.places import short_place
-
     for place in places or ():
         head = short_place(str(place).lower())
         key = re.sub(r"^(?:the|a|an) ", "", head).strip()
@@ -521,7 +519,7 @@ _EMPTY_VIEW: dict[str, Any] = {
     "location": None, "people": [], "living": [], "living_count": 0, "dead": [], "hurt": [],
     "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False, "answers": [],
     "stage": "unease", "killer": None, "killer_seen": False, "cut": [], "moves": [],
-    "here": {"place": None, "indoors": False, "outdoors": False, "sounds": [], "threats": {}}, "wild": None, "indoors": False, "outdoors": False, "places": [], "sounds": [],
+    "here": {"place": None, "indoors": False, "outdoors": False, "sounds": [], "props": [], "threats": {}}, "wild": None, "indoors": False, "outdoors": False, "places": [], "sounds": [],
 }
 
 # ---------------------------------------------------------------------- composing
@@ -819,8 +817,8 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
             if name is not None:
                 slots.append((name, flags, cands, len(cands) if fallback < 0 else fallback))
             name = line[1:].strip()
-            flags = name[len(name.rstrip("?!")):]
-            name = name.rstrip("?!")
+            flags = name[len(name.rstrip("?!*")):]
+            name = name.rstrip("?!*")
             cands, seen, fallback = [], set(), -1
         elif name is None:  # lines before any slot: a slot with no name, this its first line
             name, flags = "", ""
@@ -887,7 +885,10 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
         first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []
         start = _hash(key, name) % len(first)
         order = first[start:] + first[:start] + rest
-        pick_ = _choose(order, used, flags, names, brief, capped)
+        if "*" in flags:  # set pieces: each told before any is told again (its frames share its runs)
+            pick_ = _least_worn(order, used, flags, names, brief, capped)
+        else:
+            pick_ = _choose(order, used, flags, names, brief, capped)
         if pick_ is not None and "!" in flags:
             used.add("!" + norm(pick_))
         if pick_ is None and "?" not in flags:
@@ -936,6 +937,23 @@ def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] =
     if bang:  # short lines too: the untold first
         return next((c for c in fresh if "!" + norm(c) not in used), fresh[0] if fresh else None)
     return fresh[0] if fresh else None
+
+
+def _least_worn(order: list[str], used: set[str], flags: str, names: Sequence[str] = (),
+                brief: int | None = None, capped: bool = True) -> str | None:
+    """:func:`_choose` for a slot of set pieces (``*``): among the candidates whose runs have
+    been told least, however long or worn their frames; the next least only when none of
+    those is fresh."""
+    uses: dict[int, list[str]] = {}
+    for c in order:
+        uses.setdefault(_most_run_uses(c, used, names), []).append(c)
+    tiers = [uses[k] for k in sorted(uses)]
+    for k, tier in enumerate(tiers):
+        last = k == len(tiers) - 1
+        pick_ = _choose(tier, used, flags if last else flags.replace("?", ""), names, brief, capped)
+        if pick_ is not None:
+            return pick_
+    return None
 
 
 def _least_said(order: list[str], used: set[str], names: tuple[str, ...]) -> str:

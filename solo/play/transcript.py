@@ -417,6 +417,11 @@ def _totals(night) -> str:
         f"- Endgame reached: {'after test ' + str(g.tests_to_endgame) if g.tests_to_endgame else 'no'}",
         f"- Genre Points: {g.rules.genre_points - g.pool} awarded, {g.spent} spent",
     ]
+    from .middle import middle
+
+    built = middle(night)
+    if built is not None:
+        lines.append(f"- {str(built)[:1].upper()}{str(built)[1:]}")
     usage = _usage(night)
     if usage:
         lines.append(f"- {usage}")

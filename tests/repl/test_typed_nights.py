@@ -21,7 +21,9 @@ from collections import Counter
 
 import pytest
 
+from solo.director.killer import QUIET_LIMIT
 from solo.narration.templates import sentences
+from solo.play.middle import middle
 from solo.play.transcript import render
 
 from .conftest import make_shell
@@ -134,7 +136,7 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
             sh.run_line("")
         if not g.is_over() and rng.random() < 0.04:
             assert sh.run_line("undo")
-    return {"md": render(night, "story"), "names": list(night.names), "slips": slips,
+    return {"md": render(night, "story"), "names": list(night.names), "slips": slips, "middle": middle(night),
             "written": [w for w in written if w[0] in (p.written for p in night.story.people)]}
 
 
@@ -195,6 +197,8 @@ def check(seed, playset, rules, by_hand):
     md, names, written = night["md"], night["names"], night["written"]
     r = read(md, names)
     assert night["slips"] == []
+    if night["middle"] is not None:  # the middle builds: the Killer is never long out of sight
+        assert night["middle"].longest <= QUIET_LIMIT + 2, night["middle"]
     told = told_paragraphs(md.split("## The night", 1)[1].split("## Epilogue", 1)[0])
     for text, proposal in written:  # a written death is the death: told once, in its place
         assert sum(text[1:] in p for p in told) == 1 and proposal not in md
