@@ -59,6 +59,9 @@ _SUBJECT = _Pattern(r"\b[Ii](?P<c>'m|'ve|'ll|'d)?\b(?:(?P<adv>(?:\s+(?i:" + _ADV
 #: (first person, present) is already the bare form the retelling needs ("grab her bag and run").
 _JOINED = _Pattern(r"\b(?P<conj>and then|and|then|or)\s+I(?P<adv>(?:\s+(?i:" + _ADVERBS + r"))*)\s+"
                    r"(?P<neg>(?i:don't|do not)\s+)?(?P<verb>[A-Za-z]+)\b(?!')")
+#: "… and don't blink": a joined verb denied keeps its "not" after "tries to" ("look it in the
+#: eye and not blink").
+_NOT_JOINED = _Pattern(r"\b(?P<conj>and|or|then|but) (?:don't|do not) (?=[a-z])", re.I)
 _NOT_BARE = frozenset("am was were will would can could shall should must might may".split())
 _CLEAN = _Pattern(r"[^\w\s'’,;:\-—–]")
 MAX_WORDS = 18
@@ -101,7 +104,7 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
         rest = re.split(r"\s*(?:[,;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]  # one clause: the rest may be anyone's
         if _UNSAFE.search(rest):
             return None  # we, you: whose is it? rephrasing could go wrong: quoted
-        rest = third_person(_JOINED.sub(_bare, rest), p)
+        rest = third_person(_NOT_JOINED.sub(r"\g<conj> not ", _JOINED.sub(_bare, rest)), p)
         if rest is None:
             return None  # "and I ran off": a verb not known well enough to turn: quoted
         rest = _CLEAN.sub("", rest).strip(" ,;:-—–")
@@ -190,7 +193,8 @@ def plan_of(action: str | None) -> dict[str, str] | None:
 
     ``"barricade the stairs with the couch"`` → ``{"verb": "barricade", "object": "the stairs"}``;
     ``"climb onto the roof to get a look around"`` → ``{"verb": "climb", "object": "the roof"}``;
-    ``"lead it away from the others"`` → ``{"verb": "lead", "object": "the others"}``."""
+    ``"keep talking to Dex"`` → ``{"verb": "keep talking", "object": ""}`` ("it", "them" and
+    the like are not named back)."""
     if not action:
         return None
     from .. import english
@@ -198,11 +202,15 @@ def plan_of(action: str | None) -> dict[str, str] | None:
     parse = english.parse("They " + action)
     if not parse.parsed or len(parse) < 2:
         return {"verb": action.split()[0], "object": ""}
-    root = next((i for i in parse.roots() if parse[i].pos in ("VERB", "AUX")), None)
+    # the action's first verb, as typed (a parse may hang it under a later clause: "step over
+    # every board they remember"), else the parse's root
+    root = 1 if parse[1].pos == "VERB" else next((i for i in parse.roots() if parse[i].pos in ("VERB", "AUX")), None)
     if root is None:
         return {"verb": action.split()[0], "object": ""}
     kids = parse.children(root)
     verb = parse[root].text + "".join(" " + parse[k].text for k in kids if parse[k].dep == "prt" and k == root + 1)
+    if root + 1 < len(parse) and parse[root + 1].dep == "xcomp" and parse[root + 1].tag == "VBG":
+        verb += " " + parse[root + 1].text  # "keep talking"
     found = ""
     objects = [k for k in kids if parse[k].dep == "dobj"]
     objects += [g for k in kids if parse[k].dep == "prep" for g in parse.children(k) if parse[g].dep == "pobj"]

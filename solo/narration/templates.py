@@ -151,6 +151,16 @@ def pro(ctx: jinja2.runtime.Context, name: Any, words: str) -> str:
     return pronouns_of(own).say(words)
 
 
+_OWNED = re.compile(r"\w(?:'s|s')\s")
+
+
+def owned(name: Any, item: Any) -> str:
+    """``name``'s ``item`` ("Priya's corkscrew"), or the item as it names its own owner ("the
+    Hendersons' car keys", never "Priya's Hendersons' car keys")."""
+    item = str(item)
+    return f"the {item}" if _OWNED.search(item) else f"{possessive(name)} {item}"
+
+
 def uncap(text: Any) -> str:
     """Lower-case the first word when it is an ordinary word ("The door" → "the door"), so a
     line can follow an opener; names keep their capital."""
@@ -256,7 +266,8 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     )
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
-                       possessive=possessive, pro=pro, uncap=uncap, plural=plural, elsewhere=elsewhere)
+                       possessive=possessive, pro=pro, uncap=uncap, plural=plural, elsewhere=elsewhere,
+                       short=lambda place: short_place(str(place)), owned=owned)
     return env
 
 

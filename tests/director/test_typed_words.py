@@ -48,9 +48,16 @@ def test_no_why_is_ever_spliced_raw():
     ("I lead it away from the others.", "lead", ""),  # "it": not named back
     ("I swing the road flare at its head.", "swing", "the road flare"),
     ("I pray, quietly, and keep walking.", "pray", ""),
+    ("I step over every creaking board I remember.", "step", "every creaking board"),  # not "remember"
+    ("I keep talking to Dex so nobody panics.", "keep talking", ""),  # not "keep" alone
 ])
 def test_a_typed_plan_is_read_for_its_verb_and_object(line, verb, obj):
     assert plan_of(action_phrase(line)) == {"verb": verb, "object": obj}
+
+
+def test_a_joined_verb_denied_keeps_its_not():
+    assert action_phrase("I look it in the mask and don't blink.") == "look it in the mask and not blink"
+    assert action_phrase("I keep my head down and do not look back.", SHE) == "keep her head down and not look back"
 
 
 def test_no_plan_from_nothing():

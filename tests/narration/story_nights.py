@@ -5,6 +5,8 @@ Importable by worker processes: the night-reading runs in parallel (the machine'
 
 from __future__ import annotations
 
+from solo.places import short_place
+
 from solo.director.continuity import check
 from solo.director.sense import check_sense
 from solo.director.stages import STAGES
@@ -62,7 +64,7 @@ def read_night(i: int) -> dict:
                 killer.append(f"night {i}: the Killer took {move['item']}, already lost")
             if move and move.get("target") and f"{move['target']} reaches for {move['target']}'s" in text:
                 killer.append(f"night {i}: {move['target']} reaches for {move['target']}'s own thing")
-            if move and move["kind"] in ("takes", "cuts") and (move.get("item") or move.get("place")) not in text:
+            if move and move["kind"] in ("takes", "cuts") and (move.get("item") or short_place(move["place"])) not in text:
                 killer.append(f"night {i}: the Killer's move ({move['kind']}) was never told")
 
     night = autoplay(i, rules, policy, out=None, playset=playset, on_told=told)

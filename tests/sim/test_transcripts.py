@@ -11,12 +11,13 @@ from solo.sim.autoplay import autoplay
 ROOT = Path(__file__).resolve().parents[2] / "transcripts"
 SAMPLES = sorted(p for p in ROOT.glob("*.md") if p.name != "README.md" and "-interactive-" not in p.name)
 INTERACTIVE = ROOT / "ashcan-interactive-seed13.md"
+PARTY = ROOT / "ashcan-interactive-party-seed21.md"  # typed: a hand-built cast, a written death
 
 
 def test_there_are_samples_for_dawn_death_and_playtest():
-    names = {p.name for p in SAMPLES} | {INTERACTIVE.name}
+    names = {p.name for p in SAMPLES} | {INTERACTIVE.name, PARTY.name}
     assert {"ashcan-careful-seed6.md", "ashcan-naive-seed3.md", "playtest-careful-seed9.md",
-            "ashcan-careful-seed6-log.md", "ashcan-interactive-seed13.md"} <= names
+            "ashcan-careful-seed6-log.md", "ashcan-interactive-seed13.md", PARTY.name} <= names
     index = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in names:
         assert name in index
@@ -39,6 +40,8 @@ def test_the_interactive_sample_is_what_its_typed_lines_play():
     sample = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(sample)
     assert sample.play() == INTERACTIVE.read_text(encoding="utf-8")
+    lines, party, seed = sample.SAMPLES[1]
+    assert party == PARTY and sample.play(lines, seed) == PARTY.read_text(encoding="utf-8")
     text = INTERACTIVE.read_text(encoding="utf-8")
     asked = re.findall(r"^\*\*[^*]+:\*\* “[^”]*\?”\n\n> (.*)$", text, re.M)
     assert len(asked) >= 15 and any(a.startswith("Yes") for a in asked) and any(a.startswith("No") for a in asked)
@@ -46,7 +49,7 @@ def test_the_interactive_sample_is_what_its_typed_lines_play():
 
 def test_the_story_samples_read_as_stories():
     """An actual play, not a log: no mechanics lines, each Test's dice in one short line."""
-    for path in SAMPLES + [INTERACTIVE]:
+    for path in SAMPLES + [INTERACTIVE, PARTY]:
         text = path.read_text(encoding="utf-8")
         if path.name.endswith("-log.md"):
             assert "*⚙ " in text
@@ -77,10 +80,20 @@ def test_the_narration_docs_excerpt_is_from_a_sample():
         assert line in sample, line
 
 
+def test_the_typed_nights_docs_excerpt_is_from_the_typed_sample():
+    docs = (ROOT.parent / "docs" / "narration.md").read_text(encoding="utf-8")
+    section = docs.split("## A typed night, with a death the player wrote", 1)[1].split("\n## ", 1)[0]
+    quoted = [line for line in section.splitlines() if line.startswith(("> ", "**", "*🎲", "*How", "*Left", "### "))]
+    assert len(quoted) >= 8 and any(line.startswith("*How") for line in quoted)
+    sample = PARTY.read_text(encoding="utf-8").splitlines()
+    for line in quoted:
+        assert line in sample, line
+
+
 def test_each_epilogue_line_tells_that_characters_night():
     """Each character's epilogue line names what happened to them: the Tests they took (counted
     here from the transcript's own Test headings) and won, the weakness they found."""
-    for path in [p for p in SAMPLES if not p.name.endswith("-log.md")] + [INTERACTIVE]:
+    for path in [p for p in SAMPLES if not p.name.endswith("-log.md")] + [INTERACTIVE, PARTY]:
         text = path.read_text(encoding="utf-8")
         epilogue = text.split("## Epilogue", 1)[1]
         lines = [x for x in epilogue.splitlines() if x.startswith("- **")]
@@ -110,8 +123,24 @@ def test_the_log_tells_a_tests_outcome_before_the_next_card():
 
 
 def test_an_award_told_by_the_director_is_announced_once():
-    for path in [p for p in SAMPLES if not p.name.endswith("-log.md")] + [INTERACTIVE]:
+    for path in [p for p in SAMPLES if not p.name.endswith("-log.md")] + [INTERACTIVE, PARTY]:
         text = path.read_text(encoding="utf-8")
         assert "slides a Genre Point across" not in text, path.name
     text = (ROOT / "ashcan-careful-seed6.md").read_text(encoding="utf-8")
     assert re.search(r"^\*Judged by the templates: “[^”]+”\.\*$", text, re.M)
+
+
+def test_the_typed_sample_has_a_hand_built_cast_and_a_death_the_player_wrote():
+    """The typed night a reader is shown: the cast typed by hand (their "why" told as a clause,
+    never spliced raw), a first-person line before most Tests, and a death in the player's own
+    words told once, in place of the director's."""
+    text = PARTY.read_text(encoding="utf-8")
+    typed = (ROOT / "interactive-party-seed21.txt").read_text(encoding="utf-8")
+    assert typed.count("\ncharacter ") + typed.startswith("character ") == 4
+    written = re.search(r"\*How (\w+) dies, as the player tells it:\*\n\n> (.+)\n", text)
+    assert written and text.count(written.group(2)) == 2  # the story and the epilogue
+    tests = len(re.findall(r"^### \d+\. ", text, re.M))
+    said = len(re.findall(r"^\*\*(?!The group)[^*]+:\*\* “I ", text, re.M))
+    assert tests > 20 and said >= tests * 0.8
+    night = text.split("## The night", 1)[1]
+    assert "Dex Dared" not in night and "Priya Hiding" not in night and "Ana I came" not in night
