@@ -430,9 +430,9 @@ class TemplateNarrator:
             bool(self.setting.get("wild"))
         indoors, outdoors = bool(f.get("indoors")), bool(f.get("outdoors"))
         places = tuple(f.get("places") or ())
-        gone = _gone(ctx, f)
+        gone, present = _gone(ctx, f)
         crowd = _crowd(ctx, f)
-        memo = _FITTING.setdefault((wild, indoors, outdoors, places, gone, crowd), {})
+        memo = _FITTING.setdefault((wild, indoors, outdoors, places, gone, present, crowd), {})
 
         def fitting(line: str) -> bool:
             got = memo.get(line)
@@ -440,7 +440,7 @@ class TemplateNarrator:
                 if len(memo) > 16384:  # a long session: kept bounded
                     memo.clear()
                 got = memo[line] = fits(line, wild, indoors, outdoors, places) and not (
-                    gone and _GONE_WORD(gone).search(_unplaced(line, places))) and not (
+                    gone and _GONE_WORD(gone).search(_unplaced(line, places + present))) and not (
                     crowd is not None and _CROWD[crowd].search(line))
             return got
 
@@ -454,24 +454,28 @@ class TemplateNarrator:
 _TELLS_LOSSES = frozenset(("answer", "dawn", "all_dead", "death"))
 
 
-def _gone(ctx: Mapping[str, Any], f: Mapping[str, Any]) -> tuple[str, ...]:
+def _gone(ctx: Mapping[str, Any], f: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The last words of the things nobody alive holds any more (lost, taken, or with the
     dead: "lantern" for the kerosene lantern the Killer took), which no line may show as
-    present ("The lantern gutters"); not the thing this beat tells the loss or absence of."""
+    present ("The lantern gutters"); not the thing this beat tells the loss or absence of.
+    And the names of the things that are there (held, or this beat's own), not read for them
+    ("flare" is gone with the road flare; the flare gun is still in hand)."""
     if ctx.get("kind") in _TELLS_LOSSES:
-        return ()
+        return (), ()
     people = f.get("people") or ()
     away = [i for p in people for i in (p.get("lost") or ())]
     away += [i for p in people if not p.get("alive", True) for i in (p.get("items") or ())]
     if not away:
-        return ()
+        return (), ()
     move = ctx.get("killer_move") or {}
     missing = ctx.get("missing") or {}
     told = {str(x).lower() for x in (ctx.get("lost_item"), missing.get("thing"), move.get("item")) if x}
     held = {str(i).lower().split()[-1] for p in people if p.get("alive", True) for i in (p.get("items") or ())}
     held |= {str(p.get("name", "")).lower() for p in people}  # "Kit" is a name, not the first-aid kit
-    return tuple(sorted({w for i in away if str(i).lower() not in told
+    gone = tuple(sorted({w for i in away if str(i).lower() not in told
                          for w in [str(i).lower().split()[-1]] if w not in held and len(w) > 2}))
+    present = told | {str(i).lower() for p in people if p.get("alive", True) for i in (p.get("items") or ())}
+    return gone, tuple(sorted(present, key=len, reverse=True)) if gone else ()
 
 
 #: Words that speak of the group, by how many are alive for them not to fit: "everyone", "the

@@ -6,6 +6,7 @@ Importable by worker processes: the night-reading runs in parallel (the machine'
 from __future__ import annotations
 
 from solo.places import short_place
+from solo.play.middle import middle
 
 from solo.director.continuity import check
 from solo.director.sense import check_sense
@@ -15,6 +16,7 @@ from solo.narration.variety import distinct_share, frame_share, most_repeated_ru
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.transcript import render
 from solo.sim.autoplay import autoplay
+from tests.repl.test_typed_nights import read as read_as_heard
 
 PLAYSETS = (None, "cabin-in-the-woods", "house-party")
 
@@ -69,6 +71,8 @@ def read_night(i: int) -> dict:
 
     night = autoplay(i, rules, policy, out=None, playset=playset, on_told=told)
     md = render(night, "story")
+    heard = read_as_heard(md, list(night.names))  # as a reader hears a repeat (the typed nights' measure)
+    built = middle(night)
     # the player's lines (autoplay's) are held to the fiction too: nothing lost in hand
     last = night.story.snapshot()
     for step in night.steps:
@@ -85,7 +89,8 @@ def read_night(i: int) -> dict:
     return {"night": i, "found": found, "share": distinct_share(md), "repeats": repeated_long(md),
             "frames": frame_share(md, night.names), "run": most_repeated_run(md, night.names),
             "killer": killer, "stages": stages, "moves": len(night.story.moves), "tests": night.game.tests,
-            "endgame": bool(night.game.endgame), "final_stage": night.story.stage, "pace": pace}
+            "endgame": bool(night.game.endgame), "final_stage": night.story.stage, "pace": pace,
+            "said": heard["most"], "stock": heard["stock"], "longest_quiet": built.longest if built else None}
 
 
 def _lost_before(night, step, c) -> bool:

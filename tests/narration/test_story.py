@@ -520,6 +520,21 @@ def test_a_thousand_nights_contradict_nothing(nights):
 
 
 @pytest.mark.stats
+def test_a_thousand_nights_repeat_no_sentence_and_the_middle_builds(nights):
+    """As a reader hears a repeat (names, pronouns, numbers masked; a lead-in dropped): no
+    sentence told more than four times in any night, the stock question at most three; between
+    Tests 15 and 45 the Killer is never out of sight for more than QUIET_LIMIT + 2 Tests."""
+    from solo.director.killer import QUIET_LIMIT
+
+    assert [(r["night"], r["said"]) for r in nights if r["said"][0] > 4] == []
+    assert max(r["stock"] for r in nights) <= 3
+    quiet = [r["longest_quiet"] for r in nights if r["longest_quiet"] is not None]
+    FIGURES["middle"] = (f"{len(quiet)} nights reach Test 15: the longest run of Tests without an event of the "
+                         f"Killer's, median {statistics.median(quiet):.0f}, most {max(quiet)}")
+    assert len(quiet) > len(nights) // 2 and max(quiet) <= QUIET_LIMIT + 2
+
+
+@pytest.mark.stats
 def test_a_thousand_nights_the_killer_closes_in_and_never_cheats(nights):
     killer_closes_in(nights)
 

@@ -117,7 +117,8 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
                 sh.run_line("resolve")
         told = [(k, t) for step in night.steps[steps:] for k, t in step.narration]
         gone = {w for w in gone if w not in action.lower()}  # typed: the director meets it ("it is gone")
-        unplaced = [(k, functools.reduce(lambda t, p: t.replace(p, ""), places, t.lower())) for k, t in told]
+        things = [i.lower() for p in night.story.people for i in p.items + p.lost if i.lower().split()[-1] not in gone]
+        unplaced = [(k, functools.reduce(lambda t, p: t.replace(p, ""), places + things, t.lower())) for k, t in told]
         slips += [t for k, t in unplaced if k.partition(".")[0] not in TELLS_LOSSES
                   for w in gone if re.search(rf"\b{re.escape(w)}s?\b", t)]
         if len(g.living()) == 1:  # the last one alive: nobody to look at, no others to call
@@ -181,8 +182,8 @@ def read(md: str, names) -> dict:
     return {
         "most": (most, top),
         "stock": sum("what do you do" in s.lower() for s in told),
-        "capitals": [m.group(0) for s in told for m in OPENER.finditer(s) if m.group(1) not in names and
-                     m.group(1) != "I"],
+        "capitals": [m.group(0) for s in told for m in OPENER.finditer(s)
+                     if re.sub(r"['’]s?$", "", m.group(1)) not in names and m.group(1) != "I"],  # "Brooke's": a name
         "raw": [w for w in RAW_WHYS if w in md.split("## The night", 1)[-1]],
         "tests": md.count("*🎲 Test "),
     }
