@@ -487,10 +487,13 @@ def _cut(r: Reading, fiction, yesno: bool, flip) -> StateAnswer | None:
 
 
 def _contents(r: Reading, fiction) -> StateAnswer | None:
-    """"What's in the kitchen?": what the setting put there (its props no one was dealt)."""
+    """"What's in the kitchen?": what the setting put there (its props no one was dealt); of a
+    place the Killer cut off, that it is cut off."""
     place = r.first("place")
     if place is None:
         return None
+    if place.ref in fiction.cut:  # nobody can go and look: the fact answers
+        return StateAnswer("cut", f"The way to {place.ref} is cut off: {fiction.killer['name']} got there first.")
     props = list((fiction.places.get(place.ref) or {}).get("props") or ())
     dealt = {phrase for p in fiction.people for phrase in p.phrases.values()}
     left = [x for x in props if x not in dealt] or props

@@ -117,3 +117,15 @@ def test_two_hundred_open_questions_of_each_kind():
     asked, failures, repeats = check(200)
     print(f"\n{asked} open questions: {len(failures)} that do not answer their subject, {len(repeats)} repeated details")
     assert failures == [] and repeats == []
+
+
+def test_what_is_in_a_place_cut_off_is_that_it_is_cut_off():
+    """Nobody can go and look: "what's in the boathouse?" of a place the Killer cut off is
+    answered by the fact, never by a list of what is there as if the group were."""
+    night = night_for(0)
+    place = next(p for p in night.story.locations if (night.story.places.get(p) or {}).get("props")
+                 and p != night.story.location)
+    night.story.cut.append(place)
+    night.ask(f"what's in {short_place(place)}?")
+    told = night.steps[-1].narration[0][1]
+    assert "cut off" in told and not told.startswith("In ")

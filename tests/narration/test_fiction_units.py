@@ -471,7 +471,8 @@ def test_the_view_states_the_whole_picture():
     assert v == {
         "location": f.location,
         "here": {"place": f.location, "indoors": bool(own.get("indoors")), "outdoors": not own.get("indoors"),
-                 "sounds": own["sounds"], "threats": own.get("threats", {})},
+                 "sounds": own["sounds"], "threats": own.get("threats", {}),
+                 "props": own["props"]},  # the camp deals none of its places' props: all scenery
         "wild": True,  # the camp is in the woods
         "indoors": bool(own.get("indoors")),
         "outdoors": not own.get("indoors"),  # a camp place the catalogue knows
