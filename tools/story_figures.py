@@ -11,7 +11,6 @@ alive holds told as present, a group word to the last one alive, and the middle 
 
 from __future__ import annotations
 
-import re
 import statistics
 import sys
 from multiprocessing import Pool
@@ -19,45 +18,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solo.play.middle import middle  # noqa: E402
-from solo.play.transcript import render  # noqa: E402
-from tests.narration.story_nights import setup  # noqa: E402
-from tests.repl.test_typed_nights import TELLS_LOSSES, gone_words, play, read  # noqa: E402
-
-CROWD = re.compile(r"\b(?:everyone|everybody|the others|(?:all|one|each) of you)\b", re.IGNORECASE)
-
-
-def _middle(night) -> tuple[int, int, int] | None:
-    m = middle(night)
-    return (m.events, m.last - m.first + 1, m.longest) if m else None
+from tests.narration.story_nights import read_night  # noqa: E402
+from tests.repl.test_typed_nights import play, read  # noqa: E402
 
 
 def autoplayed(i: int) -> dict:
-    from solo.sim.autoplay import autoplay
-
-    rules, policy, playset = setup(i)
-    slips: list = []
-    state = {"n": 0, "gone": set(), "alone": False}
-
-    def step(night) -> None:  # each step's prose against the fiction before it
-        new, state["n"] = night.steps[state["n"]:], len(night.steps)
-        story = night.story
-        present = [i.lower() for p in story.people for i in p.items + p.lost if i.lower().split()[-1] not in state["gone"]]
-        for s in new:
-            for kind, text in s.narration:
-                base, low = kind.partition(".")[0], text.lower()
-                for name in [p.lower() for p in story.locations] + present:
-                    low = low.replace(name, "")
-                if base not in TELLS_LOSSES:
-                    slips.extend(w for w in state["gone"] if re.search(rf"\b{re.escape(w)}s?\b", low))
-                if base in ("challenge", "threat") and state["alone"] and CROWD.search(text):
-                    slips.append(text)
-        state["gone"], state["alone"] = gone_words(story), len(story.living()) == 1
-
-    night = autoplay(i, rules, policy, out=None, playset=playset, on_step=step)
-    r = read(render(night, "story"), list(night.names))
-    return {"most": r["most"][0], "stock": r["stock"], "capitals": len(r["capitals"]), "raw": len(r["raw"]),
-            "middle": _middle(night), "slips": len(slips)}
+    """Night ``i`` as the thousand-night tests read it (tests/narration/story_nights.py)."""
+    r = read_night(i)
+    return {"most": r["said"][0], "stock": r["stock"], "capitals": len(r["capitals"]), "raw": len(r["raw"]),
+            "middle": r["middle"], "slips": len(r["found"])}
 
 
 def typed(seed: int) -> dict:
@@ -82,8 +51,7 @@ def main(argv: list[str]) -> int:
           f" (most in a night: {max(r['most'] for r in rows)})")
     print(f"  the stock question, most in a night: {max(r['stock'] for r in rows)}")
     print(f"  lead-ins before a capital: {sum(r['capitals'] for r in rows)}; raw whys: {sum(r['raw'] for r in rows)}")
-    print(f"  slips (a thing gone told as present, a group to the last one alive"
-          f"{', a thing not held told as used' if kind == 'typed' else ''}): {sum(r['slips'] for r in rows)}")
+    print(f"  slips ({'a thing gone told as present, a group to the last one alive, a thing not held told as used' if kind == 'typed' else 'the continuity checker, a thing gone told as present, a group to the last one alive'}): {sum(r['slips'] for r in rows)}")
     if kind == "typed":
         print(f"  deaths written: {sum(r['written'] for r in rows)}")
     if mids:

@@ -447,12 +447,16 @@ class Fiction:
         missing = self.missing(p, action)
         if missing is not None:
             action = None  # never told as used
+        plan = plan_of(action)
+        if plan and plan["object"] and any(short_place(c).lower().removeprefix("the ") in plan["object"].lower()
+                                           for c in self.cut):
+            plan = {**plan, "object": ""}  # a place cut off is not where everything comes down to
         return {
             "location": self.place,
             "already_said": line,
             "missing": missing,
             "action": action,
-            "plan": plan_of(action),
+            "plan": plan,
             "known_weakness": self.weaknesses.get(ctx.get("suit")),
             "wounds": list(p.hurts) if p else [],
         }

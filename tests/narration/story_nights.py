@@ -5,8 +5,7 @@ Importable by worker processes: the night-reading runs in parallel (the machine'
 
 from __future__ import annotations
 
-from solo.places import short_place
-from solo.play.middle import middle
+import re
 
 from solo.director.continuity import check
 from solo.director.sense import check_sense
@@ -14,9 +13,13 @@ from solo.director.stages import STAGES
 from solo.narration.templates import sentences
 from solo.narration.variety import distinct_share, frame_share, most_repeated_run, repeated_long
 from solo.nott.rules import ASHCAN, PLAYTEST
+from solo.places import short_place
+from solo.play.middle import middle
 from solo.play.transcript import render
 from solo.sim.autoplay import autoplay
-from tests.repl.test_typed_nights import read as read_as_heard
+from tests.repl.test_typed_nights import TELLS_LOSSES, gone_words, read as read_as_heard
+
+CROWD = re.compile(r"\b(?:everyone|everybody|the others|(?:all|one|each) of you)\b", re.IGNORECASE)
 
 PLAYSETS = (None, "cabin-in-the-woods", "house-party")
 
@@ -69,7 +72,28 @@ def read_night(i: int) -> dict:
             if move and move["kind"] in ("takes", "cuts") and (move.get("item") or short_place(move["place"])) not in text:
                 killer.append(f"night {i}: the Killer's move ({move['kind']}) was never told")
 
-    night = autoplay(i, rules, policy, out=None, playset=playset, on_told=told)
+    watch = {"n": 0, "gone": set(), "alone": False}
+
+    def step(night) -> None:
+        """Each step's prose against the fiction before it: no thing nobody alive holds told as
+        present (the beats that tell a loss and the answers aside; place names and the things
+        still there are not read for it), no group word to the last one alive."""
+        new, watch["n"] = night.steps[watch["n"]:], len(night.steps)
+        story = night.story
+        there = [t.lower() for p in story.people for t in p.items + p.lost if t.lower().split()[-1] not in watch["gone"]]
+        for s in new:
+            for kind, text in s.narration:
+                base, low = kind.partition(".")[0], text.lower()
+                for name in [p.lower() for p in story.locations] + there:
+                    low = low.replace(name, "")
+                if base not in TELLS_LOSSES:
+                    found.extend(f"night {i}, {base}: {w!r} is gone — {text!r}" for w in watch["gone"]
+                                 if re.search(rf"\b{re.escape(w)}s?\b", low))
+                if base in ("challenge", "threat") and watch["alone"] and CROWD.search(text):
+                    found.append(f"night {i}, {base}: the group, to the last one alive — {text!r}")
+        watch["gone"], watch["alone"] = gone_words(story), len(story.living()) == 1
+
+    night = autoplay(i, rules, policy, out=None, playset=playset, on_told=told, on_step=step)
     md = render(night, "story")
     heard = read_as_heard(md, list(night.names))  # as a reader hears a repeat (the typed nights' measure)
     built = middle(night)
@@ -90,7 +114,9 @@ def read_night(i: int) -> dict:
             "frames": frame_share(md, night.names), "run": most_repeated_run(md, night.names),
             "killer": killer, "stages": stages, "moves": len(night.story.moves), "tests": night.game.tests,
             "endgame": bool(night.game.endgame), "final_stage": night.story.stage, "pace": pace,
-            "said": heard["most"], "stock": heard["stock"], "longest_quiet": built.longest if built else None}
+            "said": heard["most"], "stock": heard["stock"], "capitals": heard["capitals"], "raw": heard["raw"],
+            "longest_quiet": built.longest if built else None,
+            "middle": (built.events, built.last - built.first + 1, built.longest) if built else None}
 
 
 def _lost_before(night, step, c) -> bool:

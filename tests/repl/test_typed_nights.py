@@ -21,6 +21,7 @@ from collections import Counter
 
 import pytest
 
+from solo.director.continuity import check as contradictions
 from solo.director.killer import QUIET_LIMIT
 from solo.narration.templates import sentences
 from solo.play.middle import middle
@@ -92,6 +93,15 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
     rng = random.Random(seed)
     places = [p.lower() for p in night.story.locations]  # "the lantern path" is a place
     written, slips = [], []
+    def read_told(beat, text, before, after):  # the continuity checker reads it all
+        for c in contradictions(text, beat.kind, before, after, beat.get("name")):
+            if beat.kind == "award" and c.kind == "setting":
+                continue  # a trope's name is a label: "hiding in the closet", awarded as the player typed it
+            if any(p.written and p.written.lower()[:40] in c.sentence.lower() for p in night.story.people):
+                continue  # the player's own words, quoted back
+            slips.append(c)
+
+    night.on_told = read_told
     while not g.is_over() and g.tests < 80:
         who = g.living()[rng.randrange(len(g.living()))]
         name = g.cast[who].name
