@@ -39,16 +39,17 @@ def test_events_and_the_longest_quiet_stretch_are_counted_by_hand():
 
 
 def test_the_middle_builds_in_every_night():
-    """Over 40 nights of both rulesets: from the dread on, the Killer never stays out of sight
-    for more than QUIET_LIMIT Tests running, and a Clean success's breath adds one at most."""
+    """Over 12 nights of both rulesets (a thousand under -m stats: tests/narration/test_story.py):
+    from the dread on, the Killer never stays out of sight for more than QUIET_LIMIT Tests
+    running, and a Clean success's breath adds one at most."""
     worst = []
-    for seed in range(40):
+    for seed in range(12):
         night = autoplay(seed, (ASHCAN, PLAYTEST)[seed % 2], ("naive", "careful")[seed // 2 % 2], out=None)
         m = middle(night)
         if m is not None:
             worst.append(m.longest)
             assert m.longest <= QUIET_LIMIT + 2, (seed, m)
-    assert len(worst) > 20
+    assert len(worst) > 6
 
 
 def test_the_log_reports_the_middle():
