@@ -12,7 +12,7 @@ MODULES = {
     "solo.repl.director": ("director", "yes", "no"),
     "solo.repl.play": ("test", "roll", "reroll", "resolve", "accept", "keep", "award", "say", "give", "ask",
                        "recap", "undo", "status", "table", "s", "cast", "log", "explain", "rules", "teach",
-                       "save", "narrator", "help", "?", "quit", "exit"),
+                       "save", "narrator", "help", "?", "clear", "quit", "exit"),
     "solo.repl.race": ("siderule", "sideroll", "side-rule", "race", "draw-test"),
     "solo.repl.setup": ("new", "quick", "character", "char", "start", "archetypes", "resume", "load"),
 }

@@ -181,6 +181,7 @@ def cmd_ask(sh, arg: str) -> None:
             text = tail.strip()
         except NottError:
             who = None
+            sh.speaker_typo(head, f"to ask for the group: ask {tail.strip()}")
     if not text:
         raise CommandError("ask what? e.g. ask is anyone out there?  or  ask likely: Tina: is the door locked?")
     if who is not None and night.game.dead[who] is not None:
@@ -364,6 +365,12 @@ def cmd_help(sh, arg: str) -> None:
     """This list, or the details of one command."""
     for line in registry.help_lines(arg or None):
         sh.info(line)
+
+
+@command("clear", "", group="keeping")
+def cmd_clear(sh, arg: str) -> None:
+    """Clear the screen (the night and its transcript are untouched)."""
+    sh.console.clear()
 
 
 @command("quit", "", aliases=("exit",), group="keeping")

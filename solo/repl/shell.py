@@ -401,6 +401,18 @@ class Shell(BaseShell):
         self._ask_death()
         self.prompt_next()
 
+    def speaker_typo(self, head: str, hint: str) -> None:
+        """Refuse ``Head: …`` when ``Head`` is not in the cast but one letter off exactly one name
+        ("Alam: I light the flare" for Alma): a mistyped speaker is not the group's line."""
+        from ..english import one_edit
+
+        word = head.strip()
+        if not word.isalpha() or self.night is None:
+            return
+        near = [c.name for c in self.night.cast if one_edit(word.lower(), c.name.lower())]
+        if len(near) == 1:
+            raise CommandError(f"{word!r} is not in the cast: did you mean {near[0]}? ({hint})")
+
     def _free_text(self, line: str) -> None:
         night = self.need_night()
         who = None
@@ -411,6 +423,7 @@ class Shell(BaseShell):
                 line = tail.strip()
             except NottError:
                 who = None
+                self.speaker_typo(head, f"to write it as story: say {line}")
         if who is not None and night.game.dead[who] is not None:
             raise CommandError(f"{night.cast[who].name} is dead and says nothing more")
         from ..director.questions import is_question

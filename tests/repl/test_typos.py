@@ -159,3 +159,27 @@ def test_no_auxiliary_one_slip_from_a_command_reads_as_a_question():
     assert ("cast", "cant") in near and ("say", "may") in near  # the measure finds them
     asked = [f"{a}{after}" for _, a in near for after in ("", " Tina", " 5 3", " Tina 7 2") if is_question(a + after)]
     assert asked == []
+
+
+def test_a_mistyped_speaker_gets_did_you_mean_and_records_nothing():
+    """"Alam: I light the road flare" for Alma is not the group's line: one letter off exactly one
+    name in the cast (dropped, added, changed or two swapped) gets "did you mean Alma?" and
+    nothing is written; a word near no name ("Note: …") is still the group's line."""
+    sh = started()
+    name = sh.night.cast[0].name
+    swapped = name[0] + name[2] + name[1] + name[3:] if name[1] != name[2] else name + "x"
+    for typo in (swapped, name[:-1] + ("q" if name[-1] != "q" else "z")):
+        steps = len(sh.night.steps)
+        assert sh.run_line(f"{typo}: I light the road flare.") is False
+        assert len(sh.night.steps) == steps
+        assert f"did you mean {name}?" in " ".join(output(sh).split())
+        assert sh.run_line(f"ask {typo}: is the road still out?") is False and len(sh.night.steps) == steps
+    assert sh.run_line("Note: the lights are out in the lodge.")
+    assert sh.night.steps[-1].who is None and sh.night.steps[-1].say.startswith("Note:")
+
+
+def test_clear_clears_the_screen_and_is_not_story():
+    sh = started()
+    steps = len(sh.night.steps)
+    assert sh.run_line("clear")
+    assert len(sh.night.steps) == steps  # not the group saying "clear"
