@@ -440,7 +440,7 @@ class TemplateNarrator:
                 if len(memo) > 16384:  # a long session: kept bounded
                     memo.clear()
                 got = memo[line] = fits(line, wild, indoors, outdoors, places) and not (
-                    gone and _GONE_WORD(gone).search(_unplaced(line, places + present))) and not (
+                    gone and _gone_word(gone).search(_unplaced(line, places + present))) and not (
                     crowd is not None and _CROWD[crowd].search(line))
             return got
 
@@ -500,20 +500,21 @@ def _crowd(ctx: Mapping[str, Any], f: Mapping[str, Any]) -> int | None:
     return 1 if n <= 1 else 2 if n == 2 else 3
 
 
-def _unplaced(line: str, places: tuple[str, ...]) -> str:
-    """``line`` without the setting's place names ("the lantern path" is a place, not a lantern)."""
+def _unplaced(line: str, names: tuple[str, ...]) -> str:
+    """``line``, lower-cased, without ``names`` (the setting's places and the things still there:
+    "the lantern path" is a place, not a lantern)."""
     low = line.lower()
-    for place in places:
-        low = low.replace(str(place).lower(), " ")
+    for name in names:
+        low = low.replace(str(name).lower(), " ")
     return low
 
 
 @lru_cache(maxsize=64)
-def _GONE_WORD(words: tuple[str, ...]) -> re.Pattern:
+def _gone_word(words: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")s?\b", re.IGNORECASE)
 
 
-#: Whether a line fits, per (wild, indoors, outdoors, places, gone): see ``TemplateNarrator._fits``.
+#: Whether a line fits, per (wild, indoors, outdoors, places, gone, present, crowd): see ``TemplateNarrator._fits``.
 _FITTING: dict[tuple, dict[str, bool]] = {}
 
 

@@ -5,8 +5,6 @@ Importable by worker processes: the night-reading runs in parallel (the machine'
 
 from __future__ import annotations
 
-import re
-
 from solo.director.continuity import check
 from solo.director.sense import check_sense
 from solo.director.stages import STAGES
@@ -17,9 +15,7 @@ from solo.places import short_place
 from solo.play.middle import middle
 from solo.play.transcript import render
 from solo.sim.autoplay import autoplay
-from tests.repl.test_typed_nights import TELLS_LOSSES, gone_words, read as read_as_heard
-
-CROWD = re.compile(r"\b(?:everyone|everybody|the others|(?:all|one|each) of you)\b", re.IGNORECASE)
+from tests.repl.test_typed_nights import gone_words, read as read_as_heard, story_slips
 
 PLAYSETS = (None, "cabin-in-the-woods", "house-party")
 
@@ -75,23 +71,11 @@ def read_night(i: int) -> dict:
     watch = {"n": 0, "gone": set(), "alone": False}
 
     def step(night) -> None:
-        """Each step's prose against the fiction before it: no thing nobody alive holds told as
-        present (the beats that tell a loss and the answers aside; place names and the things
-        still there are not read for it), no group word to the last one alive."""
+        """Each step's prose against the fiction before it (:func:`story_slips`)."""
         new, watch["n"] = night.steps[watch["n"]:], len(night.steps)
-        story = night.story
-        there = [t.lower() for p in story.people for t in p.items + p.lost if t.lower().split()[-1] not in watch["gone"]]
-        for s in new:
-            for kind, text in s.narration:
-                base, low = kind.partition(".")[0], text.lower()
-                for name in [p.lower() for p in story.locations] + there:
-                    low = low.replace(name, "")
-                if base not in TELLS_LOSSES:
-                    found.extend(f"night {i}, {base}: {w!r} is gone — {text!r}" for w in watch["gone"]
-                                 if re.search(rf"\b{re.escape(w)}s?\b", low))
-                if base in ("challenge", "threat") and watch["alone"] and CROWD.search(text):
-                    found.append(f"night {i}, {base}: the group, to the last one alive — {text!r}")
-        watch["gone"], watch["alone"] = gone_words(story), len(story.living()) == 1
+        told = [(k, t) for s in new for k, t in s.narration]
+        found.extend(f"night {i}: {t!r}" for t in story_slips(told, night.story, watch["gone"], watch["alone"]))
+        watch["gone"], watch["alone"] = gone_words(night.story), len(night.story.living()) == 1
 
     night = autoplay(i, rules, policy, out=None, playset=playset, on_told=told, on_step=step)
     md = render(night, "story")

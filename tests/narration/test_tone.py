@@ -7,7 +7,6 @@ each line against the state the rules and the fiction were in when it was told."
 from __future__ import annotations
 
 import random
-import re
 
 from solo.narration.factory import make_narrator
 from solo.nott import events as E
@@ -15,9 +14,9 @@ from solo.nott.cast import quick_cast
 from solo.nott.rules import ASHCAN
 from solo.play.night import Night
 from solo.sim.policies import get_policy, next_actions
+from tests.repl.test_typed_nights import CROWD
 
 EARLY = ("not even trying yet", "playing with you", "the night is only getting started")
-CROWD = re.compile(r"\b(?:everyone|everybody|the others|(?:all|one|each) of you)\b", re.IGNORECASE)
 
 
 def nights(count: int = 12):

@@ -75,6 +75,24 @@ def gone_words(story) -> set[str]:
 
 #: Beats that may name a thing that is gone (they tell the loss, or answer what was lost).
 TELLS_LOSSES = ("answer", "dawn", "all_dead", "death", "outcome")
+#: Words for the group, never told to the last one alive.
+CROWD = re.compile(r"\b(?:everyone|everybody|the others|(?:all|one|each) of you)\b", re.IGNORECASE)
+
+
+def story_slips(told, story, gone: set[str], alone: bool) -> list[str]:
+    """The told ``(kind, text)`` of a step that show a thing in ``gone`` as present (the beats
+    that tell a loss aside; place names and the things still there not read for it), or speak
+    of the group when the last one is ``alone``."""
+    there = [i.lower() for p in story.people for i in p.items + p.lost if i.lower().split()[-1] not in gone]
+    unread = [p.lower() for p in story.locations] + there
+    slips = []
+    for kind, text in told:
+        base, low = kind.partition(".")[0], functools.reduce(lambda t, n: t.replace(n, ""), unread, text.lower())
+        if base not in TELLS_LOSSES:
+            slips += [text for w in gone if re.search(rf"\b{re.escape(w)}s?\b", low)]
+        if alone and base in ("challenge", "threat") and CROWD.search(text):
+            slips.append(text)
+    return slips
 
 
 def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
@@ -91,7 +109,6 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
     night = sh.night
     g = night.game
     rng = random.Random(seed)
-    places = [p.lower() for p in night.story.locations]  # "the lantern path" is a place
     written, slips = [], []
     def read_told(beat, text, before, after):  # the continuity checker reads it all
         for c in contradictions(text, beat.kind, before, after, beat.get("name")):
@@ -127,13 +144,7 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
                 sh.run_line("resolve")
         told = [(k, t) for step in night.steps[steps:] for k, t in step.narration]
         gone = {w for w in gone if w not in action.lower()}  # typed: the director meets it ("it is gone")
-        things = [i.lower() for p in night.story.people for i in p.items + p.lost if i.lower().split()[-1] not in gone]
-        unplaced = [(k, functools.reduce(lambda t, p: t.replace(p, ""), places + things, t.lower())) for k, t in told]
-        slips += [t for k, t in unplaced if k.partition(".")[0] not in TELLS_LOSSES
-                  for w in gone if re.search(rf"\b{re.escape(w)}s?\b", t)]
-        if len(g.living()) == 1:  # the last one alive: nobody to look at, no others to call
-            slips += [t for k, t in told if k.partition(".")[0] in ("challenge", "threat")
-                      and re.search(r"\b(?:everyone|everybody|the others|(?:all|one|each) of you)\b", t, re.I)]
+        slips += story_slips(told, night.story, gone, len(g.living()) == 1)
         if not held and wrong:  # met in the story, never told as used
             slips += [t for _k, t in told if any(u.split("{")[0][2:] + item in t for u in USES)]
         if g.is_over():
