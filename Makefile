@@ -27,11 +27,12 @@ $(TEST_STAMP): $(STAMP)
 play: $(STAMP)
 	$(BIN)/solo play $(ARGS)
 
-# the tests run on every core (TEST_JOBS=0: in this process, as the measured groups of .ci/run do)
+# the tests run on every core (TEST_JOBS=0: in this process, as the measured groups of .ci/run do);
+# a worker that dies ends the run (xdist's replacement worker can wait forever under loadfile)
 TEST_JOBS ?= auto
 test: $(TEST_STAMP)
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --max-worker-restart=0 $(PYTEST_ARGS)
 
 # The real-model tests: llama-cpp-python's server (compiled once, without -march=native:
 # the native build crashes on CPUs whose AMX the VM cannot run) and SmolLM2-135M from PyPI.

@@ -92,6 +92,8 @@ _disk: dict[str, dict] | None = None
 _disk_new = 0
 _disk_tag: str | None = None  # the pipeline the cache file's parses came from
 _disk_path = None  # where the cache file was read from, and is written back to
+_loader: threading.Thread | None = None  # the background load preload() started
+_lemmas = None  # lemminflect once imported (False: not there)
 #: The cache file's form (its name carries it: a new form starts a new file).
 CACHE_FORMAT = 1
 
@@ -119,9 +121,39 @@ def _load() -> None:
 
 
 def preload() -> None:
-    """Start loading the pipeline in the background (the REPL, once its prompt shows)."""
-    if not _tried:
-        threading.Thread(target=_load, name="solo-english", daemon=True).start()
+    """Start loading the pipeline in the background (the REPL, once its prompt shows).
+
+    The loader is not a daemon: an interpreter never shuts down, and :func:`settle` never
+    returns, while it is half way through importing spaCy."""
+    global _loader
+    if not _tried and _loader is None:
+        _loader = threading.Thread(target=_load, name="solo-english")
+        _loader.start()
+
+
+def settle() -> None:
+    """Wait for a load :func:`preload` started (the REPL on its way out: no thread is left
+    importing while the process goes on to fork or to exit)."""
+    global _loader
+    loader, _loader = _loader, None
+    if loader is not None:
+        loader.join()
+
+
+def _lemminflect():
+    """lemminflect, imported once under the pipeline's lock (two threads never import the
+    libraries at once); None when it is not installed."""
+    global _lemmas
+    if _lemmas is None:
+        with _lock:
+            if _lemmas is None:
+                try:
+                    import lemminflect
+                except Exception:  # noqa: BLE001 - not installed, or broken: plain words
+                    _lemmas = False
+                else:
+                    _lemmas = lemminflect
+    return _lemmas or None
 
 
 def missing() -> str | None:
@@ -302,11 +334,10 @@ def lemma_of(word: str, pos: str | None = None) -> str:
         return {"'s": "be", "'re": "be", "'m": "be", "is": "be", "are": "be", "was": "be", "were": "be", "am": "be",
                 "n't": "not", "'ve": "have", "has": "have", "had": "have", "does": "do", "did": "do", "'ll": "will",
                 "'d": "would", "me": "i", "us": "we"}.get(low, low)
-    try:
-        from lemminflect import getAllLemmas
-    except ImportError:
+    lemminflect = _lemminflect()
+    if lemminflect is None:
         return low
-    found = getAllLemmas(low)
+    found = lemminflect.getAllLemmas(low)
     if pos and pos in found:
         return found[pos][0]
     for p in ("VERB", "NOUN", "ADJ", "ADV"):
@@ -323,11 +354,10 @@ def parts_of(word: str) -> frozenset[str]:
     found = _read_disk()["words"].get(word)
     if isinstance(found, list):
         return frozenset(str(x) for x in found)
-    try:
-        from lemminflect import getAllLemmas
-    except ImportError:
+    lemminflect = _lemminflect()
+    if lemminflect is None:
         return frozenset()
-    parts = sorted(getAllLemmas(word))
+    parts = sorted(lemminflect.getAllLemmas(word))
     _remember("words", word, parts)
     return frozenset(parts)
 
@@ -363,11 +393,10 @@ def inflect(lemma: str, tag: str) -> str:
     found = _read_disk()["forms"].get(key)
     if isinstance(found, str):
         return found
-    try:
-        from lemminflect import getInflection
-    except ImportError:
+    lemminflect = _lemminflect()
+    if lemminflect is None:
         return lemma
-    forms = getInflection(lemma, tag=tag)
+    forms = lemminflect.getInflection(lemma, tag=tag)
     form = forms[0] if forms else lemma
     _remember("forms", key, form)
     return form

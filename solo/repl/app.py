@@ -31,7 +31,8 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
     ``registry`` (a :class:`~solo.repl.commands.Registry`), ``toolbar() -> str``, ``info``,
     ``error`` and ``night`` (``None`` or an object with ``save_path`` and ``autosave()``);
     optionally ``prompt`` (text), ``make_completer()``, ``leave()`` (save on the way out) and
-    ``warm_up()`` (started once the first prompt is drawn: loading what the first question needs).
+    ``warm_up()`` (started once the first prompt is drawn: loading what the first question needs)
+    with ``settle()`` (waited for on the way out).
     """
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
@@ -50,6 +51,15 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
         output=output,
     )
     warm_up = getattr(shell, "warm_up", None)  # work that can start once the first prompt shows
+    try:
+        return _loop(shell, session, prompt, warm_up)
+    finally:
+        settle = getattr(shell, "settle", None)
+        if settle is not None:
+            settle()
+
+
+def _loop(shell: Shell, session, prompt: str, warm_up) -> int:
     while True:
         try:
             line = session.prompt(prompt, pre_run=warm_up) if warm_up else session.prompt(prompt)

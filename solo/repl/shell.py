@@ -466,3 +466,9 @@ class Shell(BaseShell):
 
         english.preload()
 
+    def settle(self) -> None:
+        """On the way out: wait for what :meth:`warm_up` started."""
+        from .. import english
+
+        english.settle()
+

@@ -100,3 +100,27 @@ def test_the_wizard_builds_a_cast_and_asks_again_for_a_bad_aptitude():
     # pronouns: asked after the name, a bad set asked again, and saved with the cast
     assert [c.pronouns for c in g.cast] == ["she/her", "he/him", "xe/xem/xyr/xyrs/xemself"]
     assert "error: pronouns are she/her, he/him, they/them, it/its, or all five forms" in " ".join(output(sh).split())
+
+
+def test_the_repl_leaves_no_thread_loading_english_behind(monkeypatch):
+    """The pipeline loads in the background once the prompt shows; leaving the REPL waits for
+    it, so a process that goes on to fork or to exit never does so half way through an import
+    (a loader left running crashed a test process once)."""
+    import threading
+
+    from solo import english
+
+    monkeypatch.setattr(english, "_tried", False)  # as a fresh process: the load starts
+    monkeypatch.setattr(english, "_nlp", None)
+    started = []
+    real_start = threading.Thread.start
+
+    def start(thread):
+        started.append(thread)
+        real_start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    assert drive(make_shell(seed=8), "\x04") == 0
+    loaders = [t for t in started if t.name == "solo-english"]
+    assert len(loaders) == 1
+    assert not loaders[0].daemon and not loaders[0].is_alive()
