@@ -159,7 +159,7 @@ def beats_from_events(
             cc = card_context(ev.card)
             suited = [game.cast[w].name for w in game.living()
                       if cc["suit"] is not None and SUIT_APTITUDES[game.cast[w].aptitude] == cc["suit"]]
-            beat("threat", **cc, difficulty=ev.difficulty, suited=suited[0] if suited else None)
+            beat("threat", **cc, difficulty=ev.difficulty, suited=suited[0] if suited else None, pointed=None)
         elif isinstance(ev, E.JokerRevealed):
             kind = "red_joker" if ev.joker == RED_JOKER else "black_joker"
             beat(kind, **card_context(ev.joker), phase="revealed", success=None,

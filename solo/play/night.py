@@ -492,7 +492,7 @@ class Night:
         before = after = None
         for beat in beats:
             if beat.kind == "threat" and self.suggest is not None:  # e.g. the tutorial's lesson
-                beat = Beat("threat", {**beat.context, "suited": self.suggest(self.game)})
+                beat = Beat("threat", self._pointed(beat.context))
             if watched:
                 before = story.snapshot()
             details = story.apply(beat.kind, dict(beat.context))
@@ -520,6 +520,15 @@ class Night:
                 if text:
                     story.established(beat["fact"], text)
         return told
+
+    def _pointed(self, context: dict) -> dict:
+        """A Threat Card's telling with the one :attr:`suggest` names: told as suited only
+        when their Aptitude is the card's suit, else only pointed at."""
+        name = self.suggest(self.game)
+        aptitude = next((c.aptitude_name for c in self.game.cast if c.name == name), None)
+        if name is not None and aptitude == context.get("suit"):
+            return {**context, "suited": name, "pointed": None}
+        return {**context, "suited": None, "pointed": name}
 
     def _speak(self, group: list, before, after, told: list) -> None:
         """Tell ``group`` (one beat, or a merged stretch) through the narrator, streaming."""

@@ -64,6 +64,11 @@ class BaseShell:
     def info(self, text: str, style: str = "") -> None:
         self.say(text, style)
 
+    def width(self) -> int:
+        """Columns to wrap to: the terminal's (80 when the output is not a terminal)."""
+        width = getattr(self.console, "width", None)
+        return width if isinstance(width, int) and width > 0 else 80
+
     def error(self, text: str) -> None:
         self.errors += 1
         self.say(f"error: {' '.join(str(text).split())}", "bold red")

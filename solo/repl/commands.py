@@ -50,8 +50,7 @@ class Registry:
     def command(self, name: str, usage: str = "", aliases: tuple[str, ...] = (), complete: str | None = None,
                 group: str = "play") -> Callable:
         def register(func: Callable) -> Callable:
-            doc = (func.__doc__ or "").strip().splitlines()
-            cmd = Command(name, func, usage, doc[0] if doc else "", aliases, complete, group)
+            cmd = Command(name, func, usage, (_paragraphs(func.__doc__) or [""])[0], aliases, complete, group)
             for word in (name, *aliases):
                 if word in self.by_word:
                     raise ValueError(f"command word {word!r} registered twice")
@@ -94,14 +93,22 @@ class Registry:
         self.load()
         return sorted(self.by_word)
 
-    def help_lines(self, word: str | None = None) -> list[str]:
+    def help_lines(self, word: str | None = None, width: int = 80) -> list[str]:
+        """The list of commands by group, each with its summary (the first paragraph of its
+        docstring, whole), or one command's usage and whole docstring; wrapped to ``width``
+        columns, wrapped lines indented under their summary."""
+        import textwrap
+
+        width = max(int(width or 80), 40) - 1
         if word:
             cmd = self.find(word)
             if cmd is None:
                 raise CommandError(f"no command {word!r} (type help for the list)")
             also = f"  (also: {', '.join(cmd.aliases)})" if cmd.aliases else ""
-            doc = (cmd.func.__doc__ or "").strip().splitlines()
-            return [f"{cmd.name} {cmd.usage}".rstrip() + also, *["  " + d.strip() for d in doc]]
+            lines = [f"{cmd.name} {cmd.usage}".rstrip() + also]
+            for para in _paragraphs(cmd.func.__doc__):
+                lines += textwrap.wrap(para, width, initial_indent="  ", subsequent_indent="  ")
+            return lines
         groups: dict[str, list[Command]] = {}
         for cmd in self.commands.values():
             groups.setdefault(cmd.group, []).append(cmd)
@@ -111,11 +118,21 @@ class Registry:
             for cmd in cmds:
                 head = f"{cmd.name} {cmd.usage}".rstrip()
                 if len(head) > 26:
-                    lines.append(f"  {head}")
+                    lines += textwrap.wrap(head, width, initial_indent="  ", subsequent_indent="      ")
                     head = ""
-                lines.append(f"  {head:<26} {cmd.summary}")
-        lines.append("Anything else you type is your character's action, written to the transcript.")
+                lines += textwrap.wrap(f"  {head:<26} {cmd.summary}", width, subsequent_indent=" " * 29,
+                                       drop_whitespace=True) or [f"  {head}"]
+        lines += textwrap.wrap("Anything else you type is your character's action, written to the transcript.",
+                               width)
         return lines
+
+
+def _paragraphs(doc: str | None) -> list[str]:
+    """A docstring's paragraphs, each on one line."""
+    import inspect
+
+    text = inspect.cleandoc(doc or "")
+    return [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
 
 
 def _int(text: str, what: str) -> int:

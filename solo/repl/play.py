@@ -311,6 +311,7 @@ def cmd_teach(sh, arg: str) -> None:
 @command("save", "[FILE] [--force]", group="keeping")
 def cmd_save(sh, arg: str) -> None:
     """Save now (the night autosaves after every action); with FILE, also save a copy there.
+
     A copy never replaces a symlink, a device or a file that is not a solo save (--force
     replaces such a file), nor a save another solo has open, and never creates folders. A
     night opened read-only goes on in its copy."""
@@ -363,7 +364,7 @@ def _narrator_command(sh, narrator, arg: str) -> None:
 @command("help", "[command]", aliases=("?",), complete="command", group="keeping")
 def cmd_help(sh, arg: str) -> None:
     """This list, or the details of one command."""
-    for line in registry.help_lines(arg or None):
+    for line in registry.help_lines(arg or None, sh.width()):
         sh.info(line)
 
 

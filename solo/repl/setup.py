@@ -27,6 +27,7 @@ from .nott_commands import command
 @command("new", "[ashcan|playtest] [fast] [seed N] [playset NAME]", group="setting up")
 def cmd_new(sh, arg: str) -> None:
     """Set up a new night: ruleset, optional fast setup, seed. Then quick or character ×4.
+
     In the middle of a night it asks first (type new again); the night left stays saved."""
     if _ask_before_leaving(sh):
         return
@@ -98,10 +99,11 @@ def cmd_quick(sh, arg: str) -> None:
 @command("character", "Name, Archetype, Aptitude[, Why][, pronouns she/her]", aliases=("char",),
          group="setting up")
 def cmd_character(sh, arg: str) -> None:
-    """Add a character: e.g. character Laurie, The Babysitter, Resolve, watching the Doyle kids,
-    pronouns she/her (they/them if none are given; she/her, he/him, they/them, it/its, or all
-    five forms of your own: xe/xem/xyr/xyrs/xemself). character Laurie pronouns she/her
-    changes the pronouns of a character already added."""
+    """Add a character: e.g. character Laurie, The Babysitter, Resolve, watching the Doyle kids.
+
+    Pronouns come last (pronouns she/her; they/them if none are given; she/her, he/him,
+    they/them, it/its, or all five forms of your own: xe/xem/xyr/xyrs/xemself). character
+    Laurie pronouns she/her changes the pronouns of a character already added."""
     if sh.night is not None and not sh.night.game.is_over():
         raise CommandError("the cast is set once the night begins")
     change = _PRONOUNS_CHANGE.fullmatch(" ".join(arg.split())) if "," not in arg else None

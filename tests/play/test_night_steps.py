@@ -283,14 +283,18 @@ def test_a_models_narrator_is_given_the_continuity_check_for_its_beat():
 
 
 def test_the_suggested_tester_is_named_in_the_threat_beat():
-    narrator = Scripted()
-    night = table(narrator=narrator)
-    night.suggest = lambda game: "Di"
-    night.act([Test(0)])
-    night.act([Roll(9, 4)])
-    night.act([Resolve(0)])
-    threat = [b for b in narrator.beats if b.kind == "threat"][-1]
-    assert threat["suited"] == "Di"
+    """3♥ (Resolve's) comes up after the first Test: Di (Finesse) is pointed at, never told
+    as the one suited; Bo (Resolve) is told as suited."""
+    for name, key in (("Di", "pointed"), ("Bo", "suited")):
+        narrator = Scripted()
+        night = table(narrator=narrator)
+        night.suggest = lambda game, name=name: name
+        night.act([Test(0)])
+        night.act([Roll(9, 4)])
+        night.act([Resolve(0)])
+        threat = [b for b in narrator.beats if b.kind == "threat"][-1]
+        other = "suited" if key == "pointed" else "pointed"
+        assert threat["suit"] == "Resolve" and threat[key] == name and threat[other] is None
 
 
 def test_an_award_beat_carries_the_trope_the_directors_note_names():
@@ -472,7 +476,7 @@ def test_the_suggestion_is_asked_of_the_game():
     night = table(narrator=narrator)
     night.suggest = lambda game: game.cast[3].name
     night.act([Test(0), Roll(9, 4), Resolve(0)])
-    assert [b for b in narrator.beats if b.kind == "threat"][-1]["suited"] == "Di"
+    assert [b for b in narrator.beats if b.kind == "threat"][-1]["pointed"] == "Di"
 
 
 def test_a_stretch_is_checked_against_the_fiction_before_its_first_beat():

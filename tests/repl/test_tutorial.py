@@ -107,3 +107,23 @@ def test_testing_another_character_than_the_lesson_says_so_and_offers_undo():
     assert "type undo to give it to Ben" in text
     assert sh.run_line("undo") and sh.run_line("test Ben")
     assert output(sh).count("The lesson has") == 1  # no note when the lesson's character tests
+
+
+def test_the_tutorial_never_says_a_power_is_someone_elses():
+    """The lesson points at its tester; the telling calls them suited only when their Aptitude
+    is the card's suit (not "If anyone's power can get you through this, it's Ben's" for Ben,
+    whose Aptitude is Resolve)."""
+    import re
+
+    from solo.nott.cards import SUIT_APTITUDES
+
+    sh = make_shell()
+    sh.start_tutorial()
+    aptitude = {c.name: c.aptitude_name for c in sh.night.game.cast}
+    for line in SCRIPT:
+        sh.run_line(line)
+    text = output(sh)
+    for apt, name in re.findall(r"If anyone's (\w+) can get you through this, it's (\w+)'s", text):
+        assert aptitude[name].lower() == apt, (name, apt)
+    pointed = len(re.findall(r"All eyes drift to (\w+)|Someone says (\w+)'s name", text))
+    assert pointed >= 1 and set(aptitude.values()) <= set(SUIT_APTITUDES)

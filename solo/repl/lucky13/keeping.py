@@ -59,6 +59,7 @@ def cmd_end(sh: Lucky13Shell, arg: str) -> None:
 @command("save", "[FILE] [--force]", group="keeping")
 def cmd_save(sh: Lucky13Shell, arg: str) -> None:
     """Save now (the scene autosaves after every step); with FILE, also save a copy there.
+
     A copy never replaces a symlink, a device or a file that is not a solo save (--force
     replaces such a file), nor a save another solo has open, and never creates folders."""
     scene = sh.need_scene()
@@ -85,7 +86,7 @@ def cmd_narrator(sh: Lucky13Shell, arg: str) -> None:
 @command("help", "[command]", aliases=("?",), complete="command", group="keeping")
 def cmd_help(sh: Lucky13Shell, arg: str) -> None:
     """This list, or the details of one command."""
-    for line in registry.help_lines(arg or None):
+    for line in registry.help_lines(arg or None, sh.width()):
         sh.info(line)
 
 
