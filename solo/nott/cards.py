@@ -140,4 +140,8 @@ def parse_suit(text: str) -> int:
     starts = {i for i in SUITS for word in (SUIT_APTITUDES[i], SUIT_NAMES[i]) if key and word.lower().startswith(key)}
     if len(starts) == 1:
         return starts.pop()
-    raise InvalidCardError(f"invalid suit or aptitude: {text!r} (Power/♠, Resolve/♥, Intellect/♣, Finesse/♦)")
+    import difflib
+
+    near = difflib.get_close_matches(key, [a.lower() for a in SUIT_APTITUDES], n=1, cutoff=0.6)
+    hint = f": did you mean {near[0].capitalize()}?" if near else ""
+    raise InvalidCardError(f"invalid suit or aptitude: {text!r}{hint} (Power/♠, Resolve/♥, Intellect/♣, Finesse/♦)")

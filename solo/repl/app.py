@@ -201,7 +201,8 @@ def wizard(shell: Shell, ask) -> None:
             begun = True
 
     try:
-        rules = answer("Ruleset — ashcan or playtest", chosen["rules"], ["ashcan", "playtest"]).lower()
+        rules = answer(f"Ruleset — ashcan or playtest (Enter: {chosen['rules']})", chosen["rules"],
+                       ["ashcan", "playtest"]).lower()
         while rules not in ("ashcan", "playtest"):
             rules = answer("Please answer ashcan or playtest (or quick)", chosen["rules"],
                            ["ashcan", "playtest"]).lower()
@@ -230,10 +231,14 @@ def wizard(shell: Shell, ask) -> None:
             name = " ".join(answer(f"Character {i} — name", "", []).replace(",", " ").split())
             if not name:
                 continue
+            if any(c.name.lower() == name.lower() for c in shell.pending):  # before the other questions
+                shell.error(f"there is already a {name!r} in the cast: another name, please")
+                continue
             pronouns = None
             while pronouns is None:
                 typed = answer(f"  {name}'s pronouns — she/her, he/him, they/them, or your own "
-                               "(xe/xem/xyr/xyrs/xemself)", DEFAULT_PRONOUNS, list(PRONOUN_CHOICES))
+                               f"(xe/xem/xyr/xyrs/xemself; Enter: {DEFAULT_PRONOUNS})", DEFAULT_PRONOUNS,
+                               list(PRONOUN_CHOICES))
                 try:
                     pronouns = parse_pronouns(typed).text
                 except PronounError as exc:

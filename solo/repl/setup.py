@@ -49,7 +49,11 @@ def cmd_new(sh, arg: str) -> None:
         elif w.isdigit():
             seed = seed_word(w)
         else:
-            raise CommandError(f"new takes ashcan|playtest, fast, seed N: not {words[i]!r}")
+            from .typos import closest
+
+            near = closest(w, ["ashcan", "playtest", "fast", "seed", "playset"])
+            hint = f": did you mean {near}?" if near else ""
+            raise CommandError(f"new takes ashcan|playtest, fast, seed N, playset NAME: not {words[i]!r}{hint}")
         i += 1
     if playset is not None:
         from ..playsets import load_playset
@@ -63,7 +67,8 @@ def cmd_new(sh, arg: str) -> None:
     sh.pending = []
     r = sh.ruleset()
     want = str(r.max_cast) if r.min_cast == r.max_cast else f"{r.min_cast}–{r.max_cast}"
-    sh.info(f"New night: {rules} rules{', fast setup' if fast else ''}, seed {seed if seed is not None else 'random'}. "
+    sh.info(f"New night: {rules} rules{', fast setup' if fast else ''}, "
+            f"{f'seed {seed}' if seed is not None else 'a random seed'}. "
             f"Cast of {want}: type quick for a ready cast, or character Name, Archetype, Aptitude, Why.")
 
 

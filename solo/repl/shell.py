@@ -414,6 +414,12 @@ class Shell(BaseShell):
             raise CommandError(f"{word!r} is not in the cast: did you mean {near[0]}? ({hint})")
 
     def _free_text(self, line: str) -> None:
+        if self.night is None:  # no story yet: a word one slip from a command is that command
+            from .typos import did_you_mean
+
+            hint = did_you_mean(self.registry, line, self.is_name, lambda w: self.is_name(w, exact=True), loose=True)
+            if hint:
+                raise CommandError(hint)
         night = self.need_night()
         who = None
         head, sep, tail = line.partition(":")

@@ -47,17 +47,27 @@ def near_commands(registry: Registry, word: str) -> list[tuple[str, Command]]:
 
 
 def did_you_mean(registry: Registry, line: str, is_name: Callable[[str], bool],
-                 is_exact_name: Callable[[str], bool]) -> str | None:
-    """The one-line refusal for a mistyped command, or None when ``line`` is not one."""
+                 is_exact_name: Callable[[str], bool], loose: bool = False) -> str | None:
+    """The one-line refusal for a mistyped command, or None when ``line`` is not one.
+    ``loose``: whatever follows the word (before the night, when no line can be story)."""
     from ..director.questions import is_question
 
     words = line.split()
     if not words or ":" in words[0] or is_question(line) or is_exact_name(words[0]):
         return None
     first, args = words[0], words[1:]
-    near = [w for w, c in near_commands(registry, first) if fits(c, args, is_name)]
+    near = [w for w, c in near_commands(registry, first) if loose or fits(c, args, is_name)]
     if not near:
         return None
     tail = (" " + " ".join(args)) if args else ""
     guesses = " or ".join(f"`{w}{tail}`" for w in near)
-    return f"{first!r} is not a command: did you mean {guesses}? (to write it as story: say {line})"
+    story = "" if loose else f" (to write it as story: say {line})"
+    return f"{first!r} is not a command: did you mean {guesses}?{story}"
+
+
+def closest(word: str, choices) -> str | None:
+    """The one of ``choices`` ``word`` was most likely meant as (``ashcna`` → ``ashcan``), or None."""
+    import difflib
+
+    found = difflib.get_close_matches(word.lower(), [c.lower() for c in choices], n=1, cutoff=0.6)
+    return next((c for c in choices if c.lower() == found[0]), None) if found else None

@@ -77,4 +77,5 @@ def test_parse_suit_reads_symbols_letters_names_and_aptitudes(text, s):
 def test_parse_suit_refuses_other_words_quoting_them(bad):
     with pytest.raises(InvalidCardError) as err:
         parse_suit(bad)
-    assert str(err.value) == f"invalid suit or aptitude: {bad!r} (Power/♠, Resolve/♥, Intellect/♣, Finesse/♦)"
+    hint = ": did you mean Power?" if bad == "powers" else ""  # refused, with the word likely meant
+    assert str(err.value) == f"invalid suit or aptitude: {bad!r}{hint} (Power/♠, Resolve/♥, Intellect/♣, Finesse/♦)"

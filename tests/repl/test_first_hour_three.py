@@ -46,3 +46,78 @@ def test_help_in_the_shell_wraps_to_its_console():
     give = next(k for k, line in enumerate(lines) if line.lstrip().startswith("give "))
     assert lines[give + 1].startswith(" " * 29 + "Hand a thing")
     assert "undo moves it back." in " ".join(lines[give + 1:give + 5])
+
+
+# ---------------------------------------------------------------- 4. set-up mistakes caught early
+
+def test_a_mistyped_command_before_the_night_is_named_whatever_follows_it():
+    sh = make_shell(seed=3)
+    assert not sh.run_line("charcter Bo, The Jock, Power, lost a bet")
+    out = output(sh)
+    assert "did you mean `character Bo, The Jock, Power, lost a bet`?" in out
+    assert "no night under way" not in out and "say charcter" not in out
+    assert not sh.run_line("I run for the car")  # story with no night: said plainly
+    assert "no night under way" in output(sh)
+
+
+@pytest.mark.parametrize("typed, meant", [("ashcna", "ashcan"), ("playtets", "playtest"), ("fsat", "fast")])
+def test_new_names_the_word_meant(typed, meant):
+    sh = make_shell()
+    assert not sh.run_line(f"new {typed}")
+    assert f"not {typed!r}: did you mean {meant}?" in output(sh)
+
+
+@pytest.mark.parametrize("typed, meant", [("pwoer", "Power"), ("Intelect", "Intellect"), ("reslove", "Resolve"),
+                                          ("Finese", "Finesse")])
+def test_a_mistyped_aptitude_names_the_one_meant(typed, meant):
+    sh = make_shell()
+    sh.run_line("new")
+    assert not sh.run_line(f"character Bo, The Jock, {typed}, lost a bet")
+    assert f"{typed!r}: did you mean {meant}?" in output(sh)
+    assert not sh.pending
+
+
+def test_no_guess_for_a_word_like_no_aptitude():
+    from solo.nott.cards import parse_suit
+
+    with pytest.raises(ValueError) as err:
+        parse_suit("xyzzy")
+    assert "did you mean" not in str(err.value)
+
+
+def scripted(*answers):
+    asked = []
+    it = iter(answers)
+
+    def ask(question, default, options):
+        asked.append(question)
+        return next(it) or default
+
+    return ask, asked
+
+
+def test_the_wizard_refuses_a_name_already_in_the_cast_at_once():
+    from solo.repl.app import wizard
+
+    sh = make_shell(seed=5)
+    ask, asked = scripted("", "n", "build", "Bo", "", "Power", "The Jock", "lost a bet",
+                          "bo", "Cy", "", "Resolve", "The Nerd", "",
+                          "Di", "", "Intellect", "", "", "Ed", "", "Finesse", "", "")
+    wizard(sh, ask)
+    at = asked.index("Character 2 — name")
+    assert asked[at + 1] == "Character 2 — name"  # asked again at once, not after four more questions
+    assert "there is already a 'bo' in the cast" in output(sh)
+    assert [c.name for c in sh.night.cast] == ["Bo", "Cy", "Di", "Ed"]
+
+
+def test_the_wizard_shows_its_defaults_and_new_says_a_random_seed():
+    from solo.repl.app import wizard
+
+    sh = make_shell()
+    ask, asked = scripted("", "n", "", "quick")  # ruleset, fast set-up, seed, cast
+    wizard(sh, ask)
+    assert asked[0] == "Ruleset — ashcan or playtest (Enter: ashcan)"
+    assert sh.night.game.rules.name == "ashcan"
+    sh2 = make_shell()
+    sh2.run_line("new")
+    assert "a random seed" in output(sh2) and "seed random" not in output(sh2)

@@ -14,7 +14,7 @@ from .ptyrun import run_in_pty
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_SOLO = Path(sys.executable).parent / "solo"
-PROMPTS = ("Ruleset — ashcan or playtest: ", "nott› ")
+PROMPTS = ("Ruleset — ashcan or playtest (Enter: ashcan): ", "nott› ")
 
 
 def readme_session() -> tuple[list[str], list[str]]:
@@ -47,7 +47,7 @@ def test_the_readme_first_session_matches_a_fresh_run():
         for prompt in PROMPTS:
             if line.startswith(prompt):
                 replies.append((prompt.rstrip(), line[len(prompt):] + "\r"))
-    assert replies[0] == ("Ruleset — ashcan or playtest:", "quick\r") and replies[-1][1] == "quit\r"
+    assert replies[0] == ("Ruleset — ashcan or playtest (Enter: ashcan):", "quick\r") and replies[-1][1] == "quit\r"
     # make play runs .venv/bin/solo from the folder that holds .venv; this tree's solo is the one tested
     home = VENV_SOLO.parent.parent.parent
     # a short data folder, so the save's path fits the 80-column screen as it does in the README
