@@ -177,6 +177,9 @@ def cmd_archetypes(sh, arg: str) -> None:
     suits = [parse_suit(arg)] if arg else range(4)
     for s in suits:
         sh.info(f"{SUIT_SYMBOLS[s]} {SUIT_APTITUDES[s]}: {', '.join(ARCHETYPES[s])}")
+    if 1 in suits:  # ruling 43
+        sh.info("  (The Final Them is the rulebook's own name for the one left standing, whatever the "
+                "pronouns.)", "dim")
 
 
 @command("resume", "", group="setting up")

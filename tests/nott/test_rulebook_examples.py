@@ -20,6 +20,20 @@ def test_archetype_examples_are_the_rulebooks():
         assert ARCHETYPES[s] == listed
 
 
+def test_the_final_them_is_the_rulebooks_name_whatever_the_pronouns():
+    """Ruling 43: "♥ (Resolve): The Final Them, …" is dealt as written; pronouns never touch an
+    archetype."""
+    from solo.nott.game import Character
+
+    assert "The Final Them" in rules_text("nott-ashcan-2025.md")
+    assert ARCHETYPES[1][0] == "The Final Them"
+    for pronouns in ("she/her", "he/him", "they/them"):
+        assert Character("Dana", 1, "The Final Them", "", pronouns).archetype == "The Final Them"
+        assert Character("Dana", 1, "The Final Girl", "", pronouns).archetype == "The Final Girl"
+    dealt = [c for seed in range(200) for c in quick_cast(seed) if c.aptitude == 1]
+    assert {c.archetype for c in dealt} <= set(ARCHETYPES[1]) and "The Final Them" in {c.archetype for c in dealt}
+
+
 def test_suit_natures_are_the_rulebooks():
     # "♠ (Spades): Power - physical challenges" … "♦ (Diamonds): Finesse - precise challenges"
     assert SUIT_APTITUDES == ("Power", "Resolve", "Intellect", "Finesse")

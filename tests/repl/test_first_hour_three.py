@@ -121,3 +121,14 @@ def test_the_wizard_shows_its_defaults_and_new_says_a_random_seed():
     sh2 = make_shell()
     sh2.run_line("new")
     assert "a random seed" in output(sh2) and "seed random" not in output(sh2)
+
+
+# ---------------------------------------------------------------- 5. The Final Them (ruling 43)
+
+def test_archetypes_says_the_final_them_is_the_rulebooks_name():
+    sh = make_shell()
+    sh.run_line("archetypes resolve")
+    assert "The Final Them is the rulebook's own name" in output(sh)
+    sh2 = make_shell()
+    sh2.run_line("archetypes power")
+    assert "Final Them" not in output(sh2)
