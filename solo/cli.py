@@ -22,8 +22,8 @@ def _play(args: argparse.Namespace) -> int:
     from .repl.shell import Quit, Shell
 
     interactive = stdin_is_terminal() and not args.batch
-    shell = Shell(_console(interactive), rules=args.rules, fast=args.fast, seed=args.seed, narrator=args.narrator,
-                  model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
+    shell = Shell(_console(interactive), rules=args.rules, fast=args.fast_setup, seed=args.seed,
+                  narrator=args.narrator, model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
     if args.load:
         import shlex
 
@@ -148,7 +148,11 @@ def _autoplay_night(args: argparse.Namespace) -> int:
     who = ", ".join(night.cast[i].name for i in o.survivors)
     echo(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
          f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
-    echo(f"Save: {save} (solo render {save} --as log)")
+    import shlex
+
+    from .invocation import solo_command
+
+    echo(f"Save: {save} ({solo_command()} render {shlex.quote(str(save))} --as log)")
     from .play.middle import middle
 
     built = middle(night)
@@ -221,8 +225,9 @@ def _sweep(args: argparse.Namespace) -> int:
 
 
 def _playsets(args: argparse.Namespace) -> int:
-    from .playsets import PlaysetError, list_playsets, read_playset, user_dir
+    from .playsets import DEFAULT_NAME, DEFAULT_TITLE, PlaysetError, list_playsets, read_playset, user_dir
 
+    echo(f"{DEFAULT_NAME:<22} {'built-in':<9} {DEFAULT_TITLE} — ashcan rules (the default)")
     for name, where, path in list_playsets():
         try:
             ps = read_playset(path)
@@ -234,16 +239,26 @@ def _playsets(args: argparse.Namespace) -> int:
 
 
 def _playset_check(args: argparse.Namespace) -> int:
-    from .playsets import PlaysetError, load_playset
+    from .playsets import DEFAULT_TITLE, PlaysetError, RuleOverrides, load_playset
 
     try:
         ps = load_playset(args.file)  # a file, or a built-in or user playset by name
     except PlaysetError as exc:
-        echo(f"solo: {exc}", file=sys.stderr)
+        if exc.problem_count < 2:
+            echo(f"solo: {exc}", file=sys.stderr)
+            return 1
+        # every problem, one a line (the first MAX_PROBLEMS_SHOWN of a file that has very many)
+        n, shown = exc.problem_count, exc.problems
+        echo(f"solo: playset {str(args.file)!r}: {n} problems:", file=sys.stderr)
+        for line in shown:
+            echo(f"  {line}", file=sys.stderr)
+        if n > len(shown):
+            echo(f"  … and {n - len(shown)} more", file=sys.stderr)
         return 1
-    r = ps.ruleset()
+    title = repr(ps.title) if ps is not None else f"{DEFAULT_TITLE!r} (the default setting)"
+    r = ps.ruleset() if ps is not None else RuleOverrides().ruleset()
     gp, strikes = r.genre_points, r.strikes_to_die
-    echo(f"{args.file}: OK — {ps.title!r}, {r.name} rules, {gp} Genre Point{'' if gp == 1 else 's'}, "
+    echo(f"{args.file}: OK — {title}, {r.name} rules, {gp} Genre Point{'' if gp == 1 else 's'}, "
          f"{strikes} Strike{'' if strikes == 1 else 's'} to die, face modifiers {'/'.join(map(str, r.face_modifiers))}")
     return 0
 
@@ -265,7 +280,10 @@ def _rules(args: argparse.Namespace) -> int:
     if staged or not topic or any(s.key in ("killer", "face") for s in hits[:2]):
         echo(f"## How the night turns\n{STAGES_RULE}\n")
     if not topic:
-        echo("Lucky 13's rules: solo rules lucky13 (or solo rules --system lucky13 TOPIC).")
+        from .invocation import solo_command
+
+        solo = solo_command()
+        echo(f"Lucky 13's rules: {solo} rules lucky13 (or {solo} rules --system lucky13 TOPIC).")
     return 0
 
 
@@ -300,9 +318,57 @@ def _register_elsewhere(sub, name: str, help_: str, module: str, command: str | 
     if command is None or command == name:
         import importlib
 
-        importlib.import_module(module).register(sub)
+        parser = importlib.import_module(module).register(sub)
+        if name == "odds":
+            parser.set_defaults(func=_odds)
     else:
         sub.list(name, help_)
+
+
+def _odds(args: argparse.Namespace) -> int:
+    """``solo odds``: Lucky 13's exact odds for the dice given; words that are not dice are
+    named, with the dice there are."""
+    from .lucky13.odds import dice_odds
+
+    try:
+        lines = dice_odds(list(args.dice))
+    except ValueError as exc:
+        echo(f"solo odds: error: {_not_dice(args.dice) or ' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    echo("\n".join(lines))
+    return 0
+
+
+def _not_dice(words: list[str]) -> str | None:
+    """Which of ``words`` is not a die, and which dice there are (Lucky 13's five, chains of
+    them), with an example that runs as typed; None when the dice are not what is wrong."""
+    import re
+
+    from .invocation import solo_command
+    from .lucky13.dice import SIZES, parse_pool
+    from .lucky13.errors import Lucky13Error
+    from .lucky13.odds import odds_words
+
+    def die(word: str) -> bool:
+        try:
+            parse_pool(word)
+        except Lucky13Error:
+            return False
+        return True
+
+    try:
+        rest = odds_words(list(words))[0]
+    except ValueError:  # a target out of range: said in its own words
+        return None
+    if not rest or die(" ".join(rest)):
+        return None
+    bad = next((w for w in rest if not die(w)), " ".join(rest))
+    many = re.fullmatch(r"\s*(\d)\s*[dD](\d+)\s*", bad)
+    write = (f"; {bad.strip()} is written {' '.join([f'd{many[2]}'] * int(many[1]))}"
+             if many and int(many[2]) in SIZES and 2 <= int(many[1]) <= 6 else "")
+    sizes = [f"d{n}" for n in SIZES]
+    return (f"not dice: {bad!r} (the dice are {', '.join(sizes[:-1])} and {sizes[-1]}; a chain such as d12+d4 "
+            f"is one die{write}): e.g. {solo_command()} odds d10 d8 d6")
 
 
 class _Unused:
@@ -359,21 +425,21 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
                                 "characters); Lucky 13 (solo play --system lucky13, solo odds); the T13 Card Draw "
                                 "Test (solo draw-test).")
     p.add_argument("--version", action="version", version=f"solo {__version__}")
+    from .sim.cli import ENGINE_HELP, POLICIES, POLICY_HELP, add_fast_setup, add_sweep_parser
     sub = _Subparsers(p.add_subparsers(dest="command", metavar="COMMAND"), command)
 
     play = sub.add_parser("play", help="play a night in the REPL (batch mode when stdin is not a terminal)")
     play.add_argument("--system", default="nott", choices=["nott", "lucky13"],
                       help="nott: Night of the Thirteenth (default); lucky13: a Lucky 13 scene")
     play.add_argument("--rules", default="ashcan", choices=["ashcan", "playtest"], help="ruleset (default ashcan)")
-    play.add_argument("--fast", action="store_true", help="fast setup: remove a random 2–10")
+    add_fast_setup(play)
     play.add_argument("--seed", type=seed_arg, help="seed for a replayable night (random if not given)")
     play.add_argument("--quick", action="store_true", help="deal a ready cast and begin at once")
     play.add_argument("--resume", action="store_true", help="resume the last unfinished night")
     play.add_argument("--load", metavar="FILE", help="load a save file")
     play.add_argument("--new", action="store_true", help="do not offer to resume; start a new night")
-    play.add_argument("--narrator", default="template", choices=["template", "llm"],
-                      help="template (offline, default) or llm (OPENAI_API_KEY / OPENAI_BASE_URL)")
-    play.add_argument("--model", help="model name for --narrator llm (or SOLO_MODEL)")
+    play.add_argument("--narrator", default="template", choices=["template", "llm"], help=NARRATOR_HELP)
+    play.add_argument("--model", help=MODEL_HELP)
     play.add_argument("--max-tokens-per-test", type=int, metavar="N",
                        help="cap the model's prose for one Test (or [llm] max_tokens_per_test in config.toml)")
     play.add_argument("--beat-by-beat", action="store_true",
@@ -385,8 +451,8 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     play.set_defaults(func=_play)
 
     tut = sub.add_parser("tutorial", help="a guided first night that walks through every rule")
-    tut.add_argument("--narrator", default="template", choices=["template", "llm"])
-    tut.add_argument("--model")
+    tut.add_argument("--narrator", default="template", choices=["template", "llm"], help=NARRATOR_HELP)
+    tut.add_argument("--model", help=MODEL_HELP)
     tut.add_argument("--max-tokens-per-test", type=int, metavar="N",
                        help="cap the model's prose for one Test (or [llm] max_tokens_per_test in config.toml)")
     tut.add_argument("--beat-by-beat", action="store_true",
@@ -398,10 +464,10 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     auto.add_argument("--seed", type=seed_arg, help="the night's seed (default: a fresh one, printed)")
     auto.add_argument("--rules", default=None, choices=["ashcan", "playtest"],
                       help="ruleset (default ashcan, or the playset's; given, it wins over the playset's)")
-    auto.add_argument("--fast-setup", action="store_true")
-    auto.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
-    auto.add_argument("--narrator", default="template", choices=["template", "llm"])
-    auto.add_argument("--model")
+    add_fast_setup(auto)
+    auto.add_argument("--policy", default="careful", choices=POLICIES, help=POLICY_HELP)
+    auto.add_argument("--narrator", default="template", choices=["template", "llm"], help=NARRATOR_HELP)
+    auto.add_argument("--model", help=MODEL_HELP)
     auto.add_argument("--max-tokens-per-test", type=int, metavar="N",
                        help="cap the model's prose for one Test (or [llm] max_tokens_per_test in config.toml)")
     auto.add_argument("--beat-by-beat", action="store_true",
@@ -424,22 +490,20 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     rend.set_defaults(func=_render)
 
     sim = sub.add_parser("sim", help="Monte Carlo over many nights: odds against the rulebook's claims")
-    sim.add_argument("--games", type=int, default=10_000)
+    sim.add_argument("--games", type=int, default=10_000, help="nights to play (default 10,000)")
     sim.add_argument("--rules", default=None, choices=["ashcan", "playtest"],
                      help="ruleset (default ashcan, or the playset's; given, it wins over the playset's)")
-    sim.add_argument("--policy", default="careful", choices=["naive", "careful", "spread"])
-    sim.add_argument("--seed", type=seed_arg, default=1)
+    sim.add_argument("--policy", default="careful", choices=POLICIES, help=POLICY_HELP)
+    sim.add_argument("--seed", type=seed_arg, default=1,
+                     help="seed of the run (default 1): the same seed gives the same results")
     sim.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
-    sim.add_argument("--fast-setup", action="store_true")
+    add_fast_setup(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--playset", help="playset name or file: its rules are simulated")
     sim.add_argument("--set", action="append", metavar="KEY=VALUE",
                      help="rule what-if, repeatable: genre_points=5, strikes_to_die=4, face_modifiers=1,2,4, …")
-    sim.add_argument("--engine", default="auto", choices=["auto", "fast", "core"],
-                     help="auto (default): the fast engine where built, else the core rules engine")
+    sim.add_argument("--engine", default="auto", choices=["auto", "fast", "core"], help=ENGINE_HELP)
     sim.set_defaults(func=_sim)
-
-    from .sim.cli import add_sweep_parser
 
     add_sweep_parser(sub).set_defaults(func=_sweep)
 
@@ -448,7 +512,7 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     plc = sub.add_parser("playset", help="playset tools: solo playset check FILE")
     plc_sub = plc.add_subparsers(dest="playset_command", metavar="ACTION", required=True)
     check = plc_sub.add_parser("check", help="validate a playset: a file, or a built-in or user playset by name")
-    check.add_argument("file")
+    check.add_argument("file", metavar="FILE", help="a playset file (.toml), or a playset's name")
     check.set_defaults(func=_playset_check)
 
     for name, help_, module in _ELSEWHERE:
@@ -458,9 +522,14 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     rules = sub.add_parser("rules", help="print the rules reference, or search it (solo rules lucky13: Lucky 13's)")
     rules.add_argument("--system", default="nott", choices=["nott", "lucky13"],
                        help="nott: Night of the Thirteenth (default); lucky13: Lucky 13")
-    rules.add_argument("topic", nargs="*")
+    rules.add_argument("topic", nargs="*", metavar="TOPIC",
+                       help="words to look for, e.g. strikes or genre points (none: the whole reference)")
     rules.set_defaults(func=_rules)
     return p
+
+
+NARRATOR_HELP = "template (offline, default) or llm (OPENAI_API_KEY / OPENAI_BASE_URL)"
+MODEL_HELP = "model name for --narrator llm (or SOLO_MODEL)"
 
 
 def _llm_options(args: argparse.Namespace) -> None:

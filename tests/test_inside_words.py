@@ -86,7 +86,7 @@ def test_playset_check_names_every_unknown_key_and_wants_in_plain_words(tmp_path
     path.write_text(text, encoding="utf-8")
     assert main(["playset", "check", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1
-    assert "genre_points" in err and "it must be a whole number, not 'lots'" in err
-    assert re.search(r"unknown keys: colour \(line \d+\), mood \(line \d+\)", err)
+    assert err.count("\n") == 4  # how many problems, then each on a line of its own
+    assert re.search(r"^  rules\.genre_points \(line \d+\): it must be a whole number, not 'lots'$", err, re.M)
+    assert re.search(r"^  colour \(line \d+\): unknown key\n  mood \(line \d+\): unknown key$", err, re.M)
     assert "problem(s)" not in err and "type" not in err

@@ -182,6 +182,9 @@ class Trope:
     name: str  # as the director says it: "reading the forbidden thing aloud"
     phrasings: tuple[str, ...]
     source: str = "slasher"  # "slasher", or the playset's name
+    #: phrasings that say the line is something else (a prayer read aloud is no forbidden
+    #: text; lifting a friend who fell is no trip of one's own): the trope is not played
+    unless: tuple[str, ...] = ()
 
     def compiled(self) -> list[tuple[Term, ...]]:
         return [parse_phrasing(p) for p in self.phrasings]
@@ -220,7 +223,8 @@ SLASHER: tuple[Trope, ...] = (
         "read*|recit*|chant*|intone*|speak*|utter* incantation*|spell|spells|latin|ritual|curse|summoning|"
         "invocation|inscription|rite",
         "say|says|said|speak*|chant*|call* name three|3 times", "say|says|said|speak*|chant* three|3 times",
-    )),
+    ), unless=("prayer*", "hymn*", "psalm*", "rosary", "amen", "bible", "scripture*", "our father", "hail mary",
+               "pray*|praying aloud|out|loud|to|over|for", "say|says|said|saying grace", "bless*")),
     Trope("\u201cI'll be right back\u201d", (
         "be right back", "be back in|soon", "back in a|one sec|second|minute|moment|jiffy|flash|bit", "brb",
         "wait here i will|am", "stay here i will|am", "do not wait up", "i will just go|grab|check|be",
@@ -281,7 +285,8 @@ SLASHER: tuple[Trope, ...] = (
     Trope("tripping while running away", (
         "trip* over|on|and|while|in", "stumbl* over|on|and|into", "fall* over|down|flat", "fell over|down|flat",
         "twist* ankle", "lose|lost shoe",
-    )),
+    ), unless=("help*|lift*|pull*|haul*|hoist*|carry*|drag*|heave*|steady*|catch*|reach* fallen|up|friend|"
+               "him|her|them",)),
     Trope("the shower scene", (
         "shower*|bath|bathtub", "wash* off blood",
     )),
@@ -387,6 +392,7 @@ class TemplateJudge:
     def __init__(self) -> None:
         self._compiled: dict[Trope, tuple[list[tuple[Term, ...]], set[int]]] = {}
         self._indexed: tuple | None = None  # (tropes, their index): see _index
+        self._vetoes: dict[Trope, list[tuple[Term, ...]]] = {}
 
     def _phrasings(self, trope: Trope) -> tuple[list[tuple[Term, ...]], set[int]]:
         got = self._compiled.get(trope)
@@ -431,10 +437,13 @@ class TemplateJudge:
         for head in index._begins:
             pointed.update(begins.get(head, ()))
         best: tuple[int, Trope, int] | None = None  # the trope played first in the line wins
+        vetoed: dict[Trope, bool] = {}
         for k in sorted(pointed):
             trope, terms = order[k]
             found = span(terms, index)
             if found is not None and (best is None or found[0] < best[0]):
+                if trope.unless and vetoed.setdefault(trope, self._vetoed(trope, tokens)):
+                    continue
                 best = (found[0], trope, found[1])
         if best is None:
             return None
@@ -442,6 +451,13 @@ class TemplateJudge:
         said = tokens[i:j + 1]
         text = " ".join(said) if len(said) <= 8 else f"{' '.join(said[:3])} \u2026 {' '.join(said[-3:])}"
         return trope, text
+
+    def _vetoed(self, trope: Trope, tokens: list[str]) -> bool:
+        """One of the trope's ``unless`` phrasings is said in the line (and not negated)."""
+        vetoes = self._vetoes.get(trope)
+        if vetoes is None:
+            vetoes = self._vetoes[trope] = [parse_phrasing(p) for p in trope.unless]
+        return any(find(terms, tokens) is not None for terms in vetoes)
 
     def judge(self, line: str, who: str | None, tropes: Sequence[Trope]) -> Verdict | None:
         found = self.match(line, tropes)

@@ -23,7 +23,7 @@ COMBAT_SKILLS = ("Combat", "Fighting", "Weaponry")
 MAX_STEPS = 5
 
 #: Steps that roll dice (and so may be given typed dice).
-ROLLING = ("create", "check", "contest", "attack", "initiative", "join")
+ROLLING = ("create", "skill", "check", "contest", "attack", "initiative", "join")
 
 
 class SceneError(Lucky13Error):
@@ -90,6 +90,11 @@ def _clean(text: Any, what: str, limit: int = 40) -> str:
     if t[0] in "+-":
         raise SceneError(f"{what} {t!r} cannot start with + or -")
     return t
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 step"``, ``"2 steps"``: a count with its noun agreeing."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def _whole(n: Any, what: str, lo: int = 0, hi: int = 10**6) -> int:

@@ -41,10 +41,12 @@ RULES: list[tuple[str, str, str]] = [
     ("creation", "Making characters",
      "Abilities Will, Charm, Pulse, Intellect, Reflex. Random: d100 each (01-20 d4, 21-40 d6, 41-60 d8, "
      "61-80 d10, 81-00 d12). Arrays: balanced d4 d6 d6 d8 d10; specialized d4 d4 d6 d10 d12 (R20). "
-     "Skills: a die, based on an ability, or rolled (R21)."),
+     "Skills: a die, based on an ability, or rolled (R21); add or fix them later with skill X Stealth=reflex "
+     "(R38). No skill for a task: roll none (R39)."),
     ("specializations", "Specializations",
-     "Within a skill; each level (1–5) steps the skill die up once. New ones start at level 1. spec=NAME "
-     "on a roll, or use the specialization's name as the skill."),
+     "Within a skill; each level (1–5) steps the skill die up once. New ones start at level 1. The starting "
+     "ones (2 unless new sets another): spec X Stealth:Pick_locks (R38). spec=NAME on a roll, or use the "
+     "specialization's name as the skill."),
     ("backgrounds", "Backgrounds and impairments",
      "A background that helps: roll the Ability die twice, keep the higher (adv). An impairment that "
      "hinders: twice, keep the lower (dis); both cancel (R10). Each impairment taken at creation allows "

@@ -19,7 +19,7 @@ DEFAULT_ALLOWANCE = 2
 #: Most dice a player may type for one step.
 MAX_TYPED = 200
 
-OPS = ("create", "weapon", "armor", "check", "contest", "attack", "damage", "heal", "initiative", "join",
+OPS = ("create", "skill", "spec", "weapon", "armor", "check", "contest", "attack", "damage", "heal", "initiative", "join",
        "initiative_end", "award", "advance", "reputation", "mode", "say", "end")
 
 

@@ -33,7 +33,7 @@ from .character import Character
 from .checks import Mode
 from .combat import Initiative
 from .dice import SeededChance
-from .records import ROLLING, Gear, Outcome, SceneError, Step, _Recorder, _Typed, _whole
+from .records import ROLLING, Gear, Outcome, SceneError, Step, _Recorder, _Typed, _whole, counted
 from .saves import DEFAULT_ALLOWANCE, OPS, SavedStep, SceneSave, read_scene_save, write_scene_save
 from .steps import SceneSteps
 from .transcript import SceneTranscript, state_word
@@ -60,6 +60,8 @@ class Scene(SceneSteps):
         self.allowance = _whole(allowance, "the starting specialization allowance", 0, 20)
         self.characters: dict[str, Character] = {}
         self.gear: dict[str, Gear] = {}
+        #: each character's starting specializations, as chosen (R38): what ``spec`` may drop
+        self.starting: dict[str, tuple[str, ...]] = {}
         self.initiative: Initiative | None = None
         self.finished = False
         self.stats: Counter = Counter()
@@ -101,24 +103,25 @@ class Scene(SceneSteps):
 
     def state_key(self) -> tuple:
         """Everything undo must restore, as a comparable value."""
-        return (tuple(self.characters.items()), tuple(self.gear.items()), self.mode,
+        return (tuple(self.characters.items()), tuple(self.gear.items()), tuple(self.starting.items()), self.mode,
                 None if self.initiative is None else (self.initiative.order, tuple(self.initiative.rolls.items())),
                 self.finished, tuple(sorted(self.stats.items())), self.chance.getstate(), self.last_actor)
 
     def _snapshot(self) -> tuple:
-        return (dict(self.characters), dict(self.gear), self.mode, self.initiative, self.finished,
+        return (dict(self.characters), dict(self.gear), dict(self.starting), self.mode, self.initiative, self.finished,
                 Counter(self.stats), self.chance.getstate(), self.last_actor)
 
     def _restore(self, snap: tuple) -> None:
-        (chars, gear, self.mode, self.initiative, self.finished, stats, rng, self.last_actor) = snap
+        (chars, gear, starting, self.mode, self.initiative, self.finished, stats, rng, self.last_actor) = snap
         self.characters = dict(chars)
         self.gear = dict(gear)
+        self.starting = dict(starting)
         self.stats = Counter(stats)
         self.chance.setstate(rng)
 
     def summary(self) -> str:
         who = ", ".join(f"{n} {state_word(c)}" for n, c in self.characters.items()) or "no characters yet"
-        state = "over" if self.finished else f"{len(self.steps)} steps"
+        state = "over" if self.finished else counted(len(self.steps), "step")
         return f"{self.title or 'a scene'} — {who}; seed {self.seed}, {self.mode.value}, {state}"
 
     def _status_line(self) -> str:

@@ -1,5 +1,5 @@
-"""How each kind of step changes a Lucky 13 scene: create, check, contest, attack, damage,
-heal, initiative, advancement, reputation, mode, say, end."""
+"""How each kind of step changes a Lucky 13 scene: create, skill, spec, check, contest,
+attack, damage, heal, initiative, advancement, reputation, mode, say, end."""
 
 from __future__ import annotations
 
@@ -10,11 +10,33 @@ from typing import Any
 
 from .advancement import award, buy_specialization, change_reputation, raise_ability
 from .beats import attack_beats, check_beats, contest_beats, health_beats
-from .character import ABILITIES, ARRAYS, Ability, Background, Character, Impairment, ability_for_percentile, assign_array, assist_steps, create_character, parse_ability
+from .character import ABILITIES, ARRAYS, Ability, Background, Character, Impairment, Specialization, ability_for_percentile, assign_array, assist_steps, create_character, parse_ability
 from .checks import TARGET, Edge, Mode, PoolRoll, check, contest, difficulty_die
 from .combat import Armor, Weapon, attack, attack_pool, defense_pool, roll_initiative
-from .dice import ABILITY, ACCURACY, D6, DEFENSE, DIFFICULTY, EXTRA, NONE, SKILL, Die, Pool, as_die
-from .records import COMBAT_SKILLS, Gear, MAX_STEPS, Outcome, SceneError, _clean, _whole, die_text, difficulty_label, parse_ability_word, roll_text, sheet_line
+from .dice import ABILITY, ACCURACY, D6, DEFENSE, DIFFICULTY, EXTRA, NONE, SKILL, Die, Pool, as_die, single_die
+from .records import COMBAT_SKILLS, Gear, MAX_STEPS, Outcome, SceneError, _clean, _whole, counted, die_text, difficulty_label, parse_ability_word, roll_text, sheet_line
+
+
+#: A skill given as ``Skill=none`` is taken off (``skill`` steps only).
+NO_SKILL = ("none", "-")
+
+
+def _skill_die(key: str, how: Any, abilities: Mapping[Ability, Die], chance, notes: list[str]) -> Die:
+    """A skill's die as at creation: a die, an ability's die, or ``roll`` (d100, R21)."""
+    how_l = str(how).strip().lower()
+    if how_l == "roll":
+        r = chance.roll(100)
+        notes.append(f"{key}: d100 {r % 100:02d} → {ability_for_percentile(r)}")
+        return ability_for_percentile(r)
+    try:
+        return abilities[parse_ability_word(how_l)]
+    except SceneError:
+        pass
+    try:
+        return single_die(how, key, SceneError)
+    except SceneError:
+        raise SceneError(f"{key}={how}: a skill starts at a die d4–d12, an ability's die (e.g. "
+                         f"{key}=pulse) or a d100 roll ({key}=roll)") from None
 
 
 class SceneSteps:
@@ -150,16 +172,7 @@ class SceneSteps:
             key = _clean(sk_name, "a skill name", 30)
             if key.lower() in (k.lower() for k in skills):
                 raise SceneError(f"skill {key!r} is given twice")
-            how_l = str(how).strip().lower()
-            if how_l == "roll":
-                r = chance.roll(100)
-                skills[key] = ability_for_percentile(r)
-                notes.append(f"{key}: d100 {r % 100:02d} → {skills[key]}")
-            else:
-                try:
-                    skills[key] = abilities[parse_ability_word(how_l)]
-                except SceneError:
-                    skills[key] = as_die(how)
+            skills[key] = _skill_die(key, how, abilities, chance, notes)
         specs = []
         for item in args.get("specs") or []:
             sk, sp = item
@@ -184,6 +197,7 @@ class SceneSteps:
         gear = Gear(tuple(weapons), armor)
         self.characters[name] = ch
         self.gear[name] = gear
+        self.starting[name] = tuple(s.name for s in ch.specializations)
         out = Outcome("create", heading=f"{name} joins", lines=[sheet_line(ch, gear)], notes=notes)
         out.summary = f"{name} joins: {sheet_line(ch, gear)}"
         return out
@@ -210,6 +224,92 @@ class SceneSteps:
             self.gear[who] = replace(g, armor=a)
             line = f"{who} wears {a.name}: Defensive Die {a.die}"
         return Outcome("armor", lines=[line], summary=line)
+
+    def _op_skill(self, args: dict, chance) -> Outcome:
+        """Add, change or take off skills of a character made already (R38)."""
+        who = self.character(args["who"]).name
+        ch = self.characters[who]
+        skills, changes, notes, seen = dict(ch.skills), [], [], set()
+        for sk_name, how in args.get("skills") or []:
+            key = next((k for k in skills if k.lower() == str(sk_name).strip().lower()), None)
+            key = key or _clean(sk_name, "a skill name", 30)
+            if key.lower() in seen:
+                raise SceneError(f"skill {key!r} is given twice")
+            seen.add(key.lower())
+            changes.append(self._set_skill(ch, skills, key, how, chance, notes))
+        if not changes:
+            raise SceneError(f"name a skill for {who}, e.g. Stealth=reflex")
+        self.characters[who] = replace(ch, skills=skills)
+        line = f"{who}: {', '.join(changes)}"
+        out = Outcome("skill", lines=[line, sheet_line(self.characters[who], self.gear.get(who))], notes=notes)
+        out.summary = line
+        return out
+
+    @staticmethod
+    def _set_skill(ch: Character, skills: dict[str, Die], key: str, how: Any, chance, notes: list[str]) -> str:
+        """Change ``skills`` for one ``Skill=how``; what changed, in words."""
+        old = skills.get(key)
+        if str(how).strip().lower() not in NO_SKILL:
+            skills[key] = _skill_die(key, how, ch.abilities, chance, notes)
+            return f"{key} {old} → {skills[key]}" if old else f"{key} {skills[key]} (new)"
+        if old is None:
+            raise SceneError(f"{ch.name} has no skill {key!r} to take off (skills: {', '.join(skills) or 'none'})")
+        within = [s.name for s in ch.specializations if s.skill == key]
+        if within:
+            raise SceneError(f"{key!r} holds {ch.name}'s specialization {', '.join(within)}: it stays")
+        del skills[key]
+        return f"{key} taken off"
+
+    def _op_spec(self, args: dict, chance) -> Outcome:
+        """Choose starting specializations after creation, or drop one chosen (R38)."""
+        who = self.character(args["who"]).name
+        if args.get("drop"):
+            return self._drop_spec(who, str(args["drop"]))
+        ch, chosen = self.characters[who], list(self.starting.get(who, ()))
+        limit = self.allowance + len(ch.impairments)
+        specs = list(ch.specializations)
+        for sk, sp in args.get("specs") or []:
+            name = _clean(sp, "a specialization name", 30)
+            if len(chosen) >= limit:
+                raise SceneError(f"{who} has chosen all {counted(limit, 'starting specialization')} "
+                                 f"({', '.join(chosen) or 'none'}): {name!r} costs 4 Adventure Points "
+                                 f"(advance {who} spec {name} in {sk})")
+            if any(s.name.lower() == name.lower() for s in specs):
+                raise SceneError(f"{who} already has the specialization {name!r}")
+            specs.append(Specialization(name, self._spec_skill(ch, sk, name)))
+            chosen.append(name)
+        if len(chosen) == len(self.starting.get(who, ())):
+            raise SceneError(f"name a specialization for {who}, e.g. Stealth:Pick_locks")
+        self.characters[who] = replace(ch, specializations=tuple(specs))
+        self.starting[who] = tuple(chosen)
+        new = ", ".join(f"{s.name} ({s.skill})" for s in specs[len(ch.specializations):])
+        line = f"{who} chooses {new} at level 1: {len(chosen)} of {counted(limit, 'starting specialization')}"
+        return Outcome("spec", lines=[line], summary=line)
+
+    @staticmethod
+    def _spec_skill(ch: Character, skill: Any, name: str) -> str:
+        """The skill a new specialization falls within, as the character spells it."""
+        key = next((k for k in ch.skills if k.lower() == str(skill).strip().lower()), None)
+        if key is None:
+            raise SceneError(f"{name!r} falls within {skill!r}, a skill {ch.name} does not have "
+                             f"(skills: {', '.join(ch.skills) or 'none'}): add it first, e.g. skill {ch.name} "
+                             f"{str(skill).strip().replace(' ', '_')}=pulse")
+        return key
+
+    def _drop_spec(self, who: str, name: str) -> Outcome:
+        """Take back a starting specialization still at level 1; its place is free again."""
+        ch = self.characters[who]
+        sp = ch.specialization(name)
+        chosen = self.starting.get(who, ())
+        if sp.name not in chosen:
+            raise SceneError(f"{sp.name!r} was bought with Adventure Points, not chosen at the start: undo "
+                             "takes it back")
+        if sp.level > 1:
+            raise SceneError(f"{sp.name!r} is at level {sp.level}, raised with Adventure Points: undo takes it back")
+        self.characters[who] = replace(ch, specializations=tuple(s for s in ch.specializations if s is not sp))
+        self.starting[who] = tuple(n for n in chosen if n != sp.name)
+        line = f"{who} drops {sp.name} ({sp.skill}): a starting specialization to choose again"
+        return Outcome("spec", lines=[line], summary=line)
 
     def _op_check(self, args: dict, chance) -> Outcome:
         who = args["who"]

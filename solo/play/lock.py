@@ -99,6 +99,31 @@ class SaveLock:
             pass
 
 
+def open_elsewhere(save: Path) -> str | None:
+    """Who has ``save`` open, when another process does (``"process 123"``); None when none
+    does. Looks without taking the lock and without leaving a lock file behind."""
+    if fcntl is None or held_here(save):
+        return None
+    path = _lock_path(Path(save))
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:  # no lock file: nobody has it open
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            holder = os.read(fd, 200).decode("utf-8", "replace").strip()
+        except OSError:
+            holder = ""
+        return holder or "another process"
+    else:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
 def held_here(save: Path) -> bool:
     """This process holds ``save``'s lock (a shell of its own plays it)."""
     mine = _HELD.get(_lock_path(Path(save)))

@@ -401,7 +401,8 @@ class Night:
         if n < 1:
             raise ValueError(f"undo needs a positive number of steps, got {n!r}")
         if n > len(self.steps):
-            raise ValueError(f"cannot undo {n} steps: only {len(self.steps)} played")
+            played = f"only {len(self.steps)} played" if self.steps else "nothing played yet"
+            raise ValueError(f"cannot undo {n} step{'s' if n != 1 else ''}: {played}")
         back = len(self.steps) - n
         story = self._stories[back] if self._stories[back] is not None else self._fiction_at(back)
         undone = []

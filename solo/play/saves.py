@@ -250,13 +250,15 @@ def _slip(exc: BaseException) -> str:
 
 
 def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Path, str]] | None = None,
-                      replays=None) -> Path | None:
+                      replays=None, busy=None, others: list[tuple[Path, str | None]] | None = None) -> Path | None:
     """The most recently written save in ``folder`` matching ``pattern`` that ``reader`` accepts,
     that is not finished and, when ``replays`` is given, that it replays (it raises
     :class:`SaveError` for one that does not; only the newest unfinished saves are replayed,
     until one plays). Damaged saves and saves that do not replay are skipped and left as they
     are; those newer than the one chosen (all of them if none is) are added to ``skipped`` as
-    (path, why), newest first."""
+    (path, why), newest first. ``busy(path)`` names who has a save open in another process
+    (None: nobody): such a save is passed over. ``others`` gets the other unfinished saves,
+    newest first, with who has each open (None if nobody)."""
     damaged: list[tuple[float, Path, str]] = []
     unfinished: list[tuple[float, Path]] = []
     for p in Path(folder).glob(pattern):
@@ -276,6 +278,15 @@ def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Pa
     unfinished.sort(key=lambda u: u[0], reverse=True)  # newest first; a tie keeps the order found
     best: tuple[float, Path] | None = None
     for m, p in unfinished:
+        holder = busy(p) if busy is not None else None
+        if holder is not None:
+            if others is not None:
+                others.append((p, holder))
+            continue
+        if best is not None:
+            if others is not None:
+                others.append((p, None))
+            continue
         if replays is not None:
             try:
                 replays(p)
@@ -287,7 +298,8 @@ def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Pa
                                       "file kept as it is"))
                 continue
         best = (m, p)
-        break
+        if others is None:
+            break
     if skipped is not None:
         damaged.sort(key=lambda d: d[0], reverse=True)
         skipped.extend((p, why) for m, p, why in damaged if best is None or m >= best[0])

@@ -1,8 +1,10 @@
 """Playsets: the night's setting and rule overrides, as data. "Playset instructions supercede
-core rule instructions." Two are built in; users add their own TOML files."""
+core rule instructions." Two are built in, besides the default camp (the night without a
+playset, named ``camp``); users add their own TOML files."""
 
 from .model import Playset, PlaysetError, RuleOverrides
-from .loader import builtin_names, list_playsets, load_playset, parse_overrides, read_playset, user_dir
+from .loader import (DEFAULT_NAME, DEFAULT_TITLE, builtin_names, is_default, list_playsets, load_playset,
+                     parse_overrides, read_playset, user_dir)
 
-__all__ = ["Playset", "PlaysetError", "RuleOverrides", "builtin_names", "list_playsets", "load_playset",
-           "parse_overrides", "read_playset", "user_dir"]
+__all__ = ["DEFAULT_NAME", "DEFAULT_TITLE", "Playset", "PlaysetError", "RuleOverrides", "builtin_names",
+           "is_default", "list_playsets", "load_playset", "parse_overrides", "read_playset", "user_dir"]

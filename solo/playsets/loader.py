@@ -14,6 +14,11 @@ from .model import Playset, PlaysetError, RuleOverrides
 
 BUILTIN_DIR = Path(__file__).with_name("builtin")
 
+#: The setting of a night without a playset (the director's own places, props and Killer): a
+#: built-in setting with no file, chosen by this name like any playset (``--playset camp``).
+DEFAULT_NAME = "camp"
+DEFAULT_TITLE = "Camp Crystal Pines"
+
 
 def user_dir() -> Path:
     import os
@@ -102,30 +107,60 @@ def read_playset(path: Path) -> Playset:
     try:
         return Playset.model_validate(data)
     except ValidationError as exc:
-        raise PlaysetError(f"playset {str(path)!r}: {_problems(text, exc.errors())}") from None
+        errors = _located(exc.errors())
+        raise PlaysetError(f"playset {str(path)!r}: {_problems(text, errors)}",
+                           problems=_problem_lines(text, errors), problem_count=len(errors)) from None
+
+
+def _located(errors: list[dict]) -> list[dict]:
+    """``errors``, a check of the whole file given the key it is about ("flavour.Power: …")."""
+    for err in errors:
+        m = re.match(r"(?:Value error, )?([a-z_]+(?:\.[A-Za-z_]+)*): ", str(err.get("msg", "")))
+        if not err["loc"] and err["type"] == "value_error" and m:
+            err["loc"] = tuple(m.group(1).split("."))
+            err["msg"] = err["msg"][m.end():]
+    return errors
+
+
+def _place(text: str, err: dict) -> str:
+    """Where a problem is: its key and, where it can be found, its line."""
+    loc = tuple(err["loc"])
+    line = _line_of(text, loc)
+    return (".".join(str(k) for k in loc) or "(top level)") + (f" (line {line})" if line else "")
+
+
+def _what(err: dict) -> str:
+    return "missing" if err["type"] == "missing" else explain(err, "it")
+
+
+#: The most problems of one file spelt out (``playset check`` counts the rest): a file of
+#: thousands of bad lines is not read out line by line.
+MAX_PROBLEMS_SHOWN = 50
+
+
+def _problem_lines(text: str, errors: list[dict]) -> tuple[str, ...]:
+    """A file's problems, one line each (the first :data:`MAX_PROBLEMS_SHOWN`): the wrong and
+    missing keys in the order of the file's schema, then the unknown keys."""
+    known = [e for e in errors if e["type"] != "extra_forbidden"]
+    unknown = [e for e in errors if e["type"] == "extra_forbidden"]
+    shown = (known + unknown)[:MAX_PROBLEMS_SHOWN]
+    return tuple(f"{_place(text, e)}: {_what(e) if e['type'] != 'extra_forbidden' else 'unknown key'}"
+                 for e in shown)
 
 
 def _problems(text: str, errors: list[dict]) -> str:
     """A file's problems in one line: the first (key, line, what is wrong), how many more,
     and every unknown key by name (a misspelt key is the likeliest slip, and easy to fix)."""
 
-    for err in errors:  # a check of the whole file says which key it is about: "flavour.Power: …"
-        m = re.match(r"(?:Value error, )?([a-z_]+(?:\.[A-Za-z_]+)*): ", str(err.get("msg", "")))
-        if not err["loc"] and err["type"] == "value_error" and m:
-            err["loc"] = tuple(m.group(1).split("."))
-            err["msg"] = err["msg"][m.end():]
-
     def place(err: dict) -> str:
-        loc = tuple(err["loc"])
-        line = _line_of(text, loc)
-        return (".".join(str(k) for k in loc) or "(top level)") + (f" (line {line})" if line else "")
+        return _place(text, err)
 
     unknown = [e for e in errors if e["type"] == "extra_forbidden"]
     known = [e for e in errors if e["type"] != "extra_forbidden"]
     parts = []
     if known:
         first = known[0]
-        parts.append(f"{place(first)}: {'missing' if first['type'] == 'missing' else explain(first, 'it')}")
+        parts.append(f"{place(first)}: {_what(first)}")
         if len(known) > 1:
             parts.append(f"{len(known) - 1} more problem{'s' if len(known) > 2 else ''}")
     if len(unknown) == 1 and not known:
@@ -135,8 +170,17 @@ def _problems(text: str, errors: list[dict]) -> str:
     return "; ".join(parts)
 
 
-def load_playset(ref: str) -> Playset:
-    """A playset by file path, built-in name or user playset name."""
+def is_default(ref: str | None) -> bool:
+    """True if ``ref`` names the default setting (:data:`DEFAULT_NAME`; a file of that name is
+    given as ``./camp``)."""
+    return isinstance(ref, str) and ref.strip().lower() == DEFAULT_NAME
+
+
+def load_playset(ref: str) -> Playset | None:
+    """A playset by file path, built-in name or user playset name; None for the default
+    setting's name (:data:`DEFAULT_NAME`): the night without a playset."""
+    if is_default(ref):
+        return None
     p = Path(ref).expanduser()
     if p.suffix == ".toml" or p.exists():
         if not p.exists():
@@ -146,7 +190,7 @@ def load_playset(ref: str) -> Playset:
     for n, _, path in list_playsets():
         if n == name:
             return read_playset(path)
-    names = ", ".join(n for n, _, _ in list_playsets())
+    names = ", ".join([DEFAULT_NAME] + [n for n, _, _ in list_playsets()])
     raise PlaysetError(f"no playset called {ref!r} (available: {names})")
 
 

@@ -29,7 +29,14 @@ Short = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=8
 
 
 class PlaysetError(ValueError):
-    """A playset that cannot be used; the message names the file, the key and the line."""
+    """A playset that cannot be used; the message names the file, the key and the line.
+    ``problems``: a file's problems one line each, the first of them when there are very many
+    (``problem_count`` says how many there are; the message names the first and counts the rest)."""
+
+    def __init__(self, message: str, problems: tuple[str, ...] = (), problem_count: int | None = None) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
+        self.problem_count = len(self.problems) if problem_count is None else problem_count
 
 
 class Killer(BaseModel):

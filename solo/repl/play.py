@@ -235,9 +235,12 @@ def cmd_cast(sh, arg: str) -> None:
         cast = sh.pending
     else:
         cast = sh.need_night().cast
+    dead = sh.night.game.dead if sh.night is not None and cast is sh.night.cast else [None] * len(cast)
     for i, c in enumerate(cast, 1):
+        how = {"strikes": f"{sh.night.game.rules.strikes_to_die} Strikes" if sh.night else "Strikes",
+               "red joker": "the Red Joker"}.get(dead[i - 1], dead[i - 1])
         sh.info(f"{i}. {c.name} ({c.pronouns}) — {c.archetype or '—'}, {SUIT_SYMBOLS[c.aptitude]} {c.aptitude_name}"
-                f"{'; ' + c.why if c.why else ''}")
+                f"{'; ' + c.why if c.why else ''}{f' — dead ({how})' if how else ''}")
 
 
 @command("log", "[N]", group="looking")

@@ -184,15 +184,34 @@ def cmd_archetypes(sh, arg: str) -> None:
 
 @command("resume", "", group="setting up")
 def cmd_resume(sh, arg: str) -> None:
-    """Resume the last unfinished night (a damaged save is named and skipped, and kept)."""
+    """Resume the last unfinished night no other solo has open (a damaged save is named and
+    skipped, and kept); the other unfinished nights are listed, to load by name."""
     skipped: list = []
-    path = latest_unfinished(skipped)
+    others: list = []
+    path = latest_unfinished(skipped, others)
     for bad, why in skipped:
         sh.out("notice", f"skipped {bad.name}: {why}")
     if path is None:
-        raise CommandError("no unfinished night to resume" + (" (the damaged saves above are kept as they are)"
-                                                               if skipped else ""))
+        busy = "; ".join(f"{p.name} is open in another solo" for p, who in others if who)
+        raise CommandError("no unfinished night to resume" + (f" ({busy})" if busy else "")
+                           + (" (the damaged saves above are kept as they are)" if skipped else ""))
     load_into(sh, path)
+    sh.info(f"(resumed {path.name}, the last unfinished night saved)", "dim")
+    _list_others(sh, others)
+
+
+#: How many other unfinished nights resume lists.
+OTHERS_SHOWN = 5
+
+
+def _list_others(sh, others: list) -> None:
+    if not others:
+        return
+    sh.info(f"Other unfinished night{'s' if len(others) > 1 else ''} (load FILE to play one):", "dim")
+    for p, who in others[:OTHERS_SHOWN]:
+        sh.info(f"  {p}{' (open in another solo)' if who else ''}", "dim")
+    if len(others) > OTHERS_SHOWN:
+        sh.info(f"  … and {len(others) - OTHERS_SHOWN} more in {saves_dir()}", "dim")
 
 
 @command("load", "FILE", group="setting up")
@@ -240,10 +259,13 @@ def load_into(sh, path: Path) -> None:
     sh.prompt_next()
 
 
-def latest_unfinished(skipped: list | None = None) -> Path | None:
-    """The last unfinished Night that replays (its saves are named night-*.json); damaged saves,
-    and saves that do not replay, newer than it are added to ``skipped`` as (path, why)."""
+def latest_unfinished(skipped: list | None = None, others: list | None = None) -> Path | None:
+    """The last unfinished Night that replays and no other solo has open (its saves are named
+    night-*.json); damaged saves, and saves that do not replay, newer than it are added to
+    ``skipped`` as (path, why); the other unfinished nights to ``others`` as (path, who has it
+    open or None)."""
+    from ..play.lock import open_elsewhere
     from ..play.saves import latest_unfinished as latest, read_save
 
     return latest(saves_dir(), "night-*.json", read_save, skipped,
-                  replays=lambda p: Night.from_save(p, keep_undo=0))
+                  replays=lambda p: Night.from_save(p, keep_undo=0), busy=open_elsewhere, others=others)

@@ -259,12 +259,12 @@ class Shell(BaseShell):
         for line in recap(night.game, night.story, night.last_test_events):
             self.info(line, "bold" if line.startswith("Previously") else "")
 
-    def prompt_next(self) -> None:
+    def prompt_next(self, lesson: bool = True) -> None:
         night = self.night
         if night is None or night.game.is_over():
             return
         g = night.game
-        if self.tutorial and g.phase not in (ROLL, DECIDE):
+        if self.tutorial and lesson and g.phase not in (ROLL, DECIDE):
             self.show_lesson()
         if g.phase == ROLL:
             self.info(f"{g.cast[g.tester].name} is up: roll (or roll M F with your own dice).", "dim")
@@ -353,7 +353,7 @@ class Shell(BaseShell):
         if not text:
             self.deaths.pop(0)
             self.info(f"  The director's telling of {name}'s death stands.", "dim")
-            self._ask_death()
+            self._after_death()
             return True
         from .typos import did_you_mean
 
@@ -368,7 +368,7 @@ class Shell(BaseShell):
             return False
         self.deaths.pop(0)
         self.info(f"  So that is how {name} dies. (undo takes it back)", "dim")
-        self._ask_death()
+        self._after_death()
         return True
 
     def _ask_death(self) -> None:
@@ -377,29 +377,48 @@ class Shell(BaseShell):
             self.info(f"How does {name} die? That was the director's telling. Write your own now "
                       "(one line), or press Enter to keep it.", "bold magenta")
 
+    def _after_death(self) -> None:
+        """A death written or kept: the next death is asked for, or else what comes next."""
+        if self.deaths:
+            self._ask_death()
+        elif self.night is not None and self.night.game.is_over():
+            self._closing_hint()
+        else:
+            self.prompt_next(lesson=False)  # the tutorial's lesson came with the death
+
     def after(self, events: list) -> None:
+        """After a step: the table, then one thing asked of the player, last: a death to
+        write, else who goes next (or, at the end, how the night ended and what now)."""
         night = self.need_night()
         g = night.game
         self.deaths = [e.who for e in events if type(e) is E.CharacterDied]
         if any(type(e) is E.TestResolved for e in events):
+            self.show_table(g)
             if g.is_over():
-                self.show_table(g)
-                self._ask_death()
                 o = g.outcome()
                 alive = [g.cast[i].name for i in o.survivors]
                 self.info((f"DAWN. {', '.join(alive)} survive{'s' if len(alive) == 1 else ''} the night.")
                           if o.dawn else "Everyone is dead. The night belongs to the Killer.", "bold")
-                if self.tutorial:
-                    from ..invocation import solo_command
-
-                    self.info("That was the whole game, every rule of it. Start a night of your own with: "
-                              f"{solo_command()} play", "bold magenta")
+                if self.deaths:
+                    self._ask_death()
                 else:
-                    self.info("Type new for another night, log to look back, or quit.", "dim")
+                    self._closing_hint()
                 return
-            self.show_table(g)
-        self._ask_death()
-        self.prompt_next()
+        if self.deaths:
+            if self.tutorial and g.phase not in (ROLL, DECIDE):
+                self.show_lesson()
+            self._ask_death()
+        else:
+            self.prompt_next()
+
+    def _closing_hint(self) -> None:
+        if self.tutorial:
+            from ..invocation import solo_command
+
+            self.info("That was the whole game, every rule of it. Start a night of your own with: "
+                      f"{solo_command()} play", "bold magenta")
+        else:
+            self.info("Type new for another night, log to look back, or quit.", "dim")
 
     def speaker_typo(self, head: str, hint: str) -> None:
         """Refuse ``Head: …`` when ``Head`` is not in the cast but one letter off exactly one name

@@ -95,6 +95,18 @@ def sim(args: argparse.Namespace) -> int:
 
 
 POLICIES = ["naive", "careful", "spread"]
+#: The help of the options every command that plays nights by a policy shares.
+POLICY_HELP = ("how the cast plays: naive (a random tester, no Genre Points), careful (the default) or "
+               "spread (careful, but the fewest Strikes test)")
+FAST_SETUP_HELP = "fast setup: remove a random 2–10 before the decks are built"
+ENGINE_HELP = "auto (default): the fast engine where built, else the core rules engine"
+
+
+def add_fast_setup(p) -> None:
+    """``--fast-setup``, and ``--fast`` for the same (as ``play`` and the REPL's ``new fast``
+    have it): both spellings on every command, the one shown in its help."""
+    p.add_argument("--fast-setup", action="store_true", help=FAST_SETUP_HELP)
+    p.add_argument("--fast", dest="fast_setup", action="store_true", help=argparse.SUPPRESS)
 
 
 def add_sweep_parser(sub) -> argparse.ArgumentParser:
@@ -107,18 +119,19 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100_000, help="nights per variant (default 100,000)")
     p.add_argument("--rules", default=None, choices=["ashcan", "playtest"],
                    help="base ruleset (default ashcan, or the playset's; given, it wins over the playset's)")
-    p.add_argument("--fast-setup", action="store_true")
+    add_fast_setup(p)
     p.add_argument("--playset", help="playset name or file: its rules are the base")
-    p.add_argument("--policy", default="careful", choices=POLICIES)
-    p.add_argument("--seed", type=seed_arg, default=1)
+    p.add_argument("--policy", default="careful", choices=POLICIES, help=POLICY_HELP)
+    p.add_argument("--seed", type=seed_arg, default=1, help="seed of the run (default 1): the same seed "
+                   "gives the same results")
     p.add_argument("--workers", type=int, default=0, help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask cluster, e.g. tcp://host:8786 (default: $SOLO_DASK_SCHEDULER if set)")
-    p.add_argument("--engine", default="auto", choices=["auto", "fast", "core"])
+    p.add_argument("--engine", default="auto", choices=["auto", "fast", "core"], help=ENGINE_HELP)
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--csv", action="store_true", help="print CSV, one row per variant")
-    p.add_argument("--plot", metavar="FILE.png", help="draw win rate against the swept knob(s) (solo[plot])")
+    p.add_argument("--plot", metavar="FILE.png", help="draw win rate against the swept knob(s) (needs matplotlib)")
     p.add_argument("--force", action="store_true", help="replace the --plot file if it exists")
     return p
 
@@ -135,7 +148,7 @@ def sweep(args: argparse.Namespace) -> int:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            say(sw.PLOT_MISSING)
+            say(sw.plot_missing())
             return 2
         sw.plot_target(args.plot, args.force)  # refused before simulating, not after
     grid = sw.parse_grid(args.set or [])

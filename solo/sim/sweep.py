@@ -166,7 +166,13 @@ def run_local(work: Sequence[tuple], n: int, workers: int,
     return out
 
 
-DASK_MISSING = "--scheduler needs dask.distributed: pip install 'solo[dask]'"
+def dask_missing() -> str:
+    """Why ``--scheduler`` cannot run, and the command that installs what it needs here."""
+    from ..invocation import install_command
+
+    return f"--scheduler needs dask.distributed: {install_command('dask', 'distributed')}"
+
+
 #: Seconds a Dask sweep waits, its work unfinished, on a cluster without a worker before it
 #: gives up (ValueError). The cluster is asked only after :data:`QUIET` seconds without a result.
 NO_WORKER_PATIENCE = 20.0
@@ -180,7 +186,7 @@ def run_dask(work: Sequence[tuple], n: int, scheduler, progress: Callable[[int],
     try:
         from distributed import Client
     except ImportError:
-        raise ValueError(DASK_MISSING) from None
+        raise ValueError(dask_missing()) from None
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler, timeout="20s")
     futures = []
     try:
@@ -297,7 +303,11 @@ def write_csv(result: dict, out) -> None:
                     *r["survival_by_character"].values()])
 
 
-PLOT_MISSING = "--plot needs matplotlib: pip install 'solo[plot]'"
+def plot_missing() -> str:
+    """Why ``--plot`` cannot draw, and the command that installs matplotlib here."""
+    from ..invocation import install_command
+
+    return f"--plot needs matplotlib: {install_command('plot', 'matplotlib')}"
 
 
 def plot_target(path, force: bool = False):
@@ -333,7 +343,7 @@ def _plot_formats() -> set[str]:
     try:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        raise ValueError(PLOT_MISSING) from None
+        raise ValueError(plot_missing()) from None
     return set(FigureCanvasBase.get_supported_filetypes())
 
 
@@ -362,7 +372,7 @@ def plot(result: dict, path, force: bool = False) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ValueError(PLOT_MISSING) from None
+        raise ValueError(plot_missing()) from None
     path = plot_target(path, force)
     knobs = result["knobs"]
     grid_rows = [r for r in result["variants"] if r["set"]]

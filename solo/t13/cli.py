@@ -94,14 +94,19 @@ def parse_char(spec: str, facet: str) -> Participant:
 
 
 DESCRIPTION = "A T13 Card Draw Test for ad-hoc characters: draws, arithmetic, ranking, narration."
+#: What DRAW in ``--char NAME:DRAW`` is (docs/rulings-t13.md, R1).
+DRAW_MEANS = "the character's Facet (or Annex) Draw in Pips, the number the card they draw is added to"
+EXAMPLE = '--char "Ann:16:Fury,Trial" --char "Ben:14"'
 EPILOG = ('--char syntax: NAME:DRAW[:PROFICIENCY,PROFICIENCY...][:key=value...] with keys card, annex, '
-          'chi, stress, strain, shock, success, failure. E.g. --char "Ann:16:Fury,Trial" --char "Ben:14::chi=1"')
+          f'chi, stress, strain, shock, success, failure. DRAW is {DRAW_MEANS} (e.g. 16). '
+          'E.g. --char "Ann:16:Fury,Trial" --char "Ben:14::chi=1"')
 
 
 def add_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """The ``draw-test`` options, on any parser."""
     p.add_argument("--facet", default="Trial", help="the Facet tested (default Trial)")
-    p.add_argument("--char", action="append", default=[], metavar="SPEC", help="a character (repeat); see below")
+    p.add_argument("--char", action="append", default=[], metavar="SPEC",
+                   help="a character, NAME:DRAW (repeat, one per character); DRAW: their Draw in Pips; see below")
     d = p.add_mutually_exclusive_group()
     d.add_argument("--difficulty", type=int, metavar="N", help=f"Difficulty in Pips (default {DEFAULTS.difficulty})")
     d.add_argument("--difficulty-card", metavar="CARD", help="make the Difficulty from an Ordeal Card, or 'draw' one")
@@ -155,8 +160,12 @@ def run_args(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if not args.char:
-        raise CharSyntaxError('give at least one --char NAME:DRAW, e.g. --char "Ann:16:Fury,Trial"')
+    if not args.char:  # a one-line usage, with an example that runs as typed
+        from ..invocation import solo_command
+
+        run = f"{solo_command()} draw-test"
+        raise CharSyntaxError(f"give at least one --char NAME:DRAW, DRAW being {DRAW_MEANS}: e.g. {run} {EXAMPLE} "
+                              f"(every option: {run} --help)")
     table = DEFAULT_TABLE
     if args.suit:
         overrides = {}

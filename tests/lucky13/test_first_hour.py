@@ -35,7 +35,7 @@ def last(sh, line):
 def test_an_assist_steps_the_die_of_the_task():
     sh = shell("new", "character Lifter custom pulse=d4 Fighting=d4")
     ok, text = last(sh, "odds Lifter pulse none easy assist=d12")  # no skill: an ability task
-    assert ok and "Pulse d12+d4 + no skill none + Easy (d12)" in text
+    assert ok and "Pulse d12+d4 + no skill + Easy (d12)" in text
     ok, text = last(sh, "odds Lifter pulse fighting easy assist=ability:d12")  # lifting: the ability die
     assert ok and "Pulse d12+d4 + Fighting d4" in text
     ok, text = last(sh, "odds Lifter pulse fighting easy assist=skill:d8")  # d8 helper: 3 steps
@@ -75,7 +75,7 @@ def test_a_missing_skill_says_how_to_add_it():
     sh = shell("new", "character Vera balanced")
     ok, text = last(sh, "check Vera will fighting easy")
     assert not ok and "no skill 'fighting'" in text and "none for no skill die" in text
-    assert "character Vera balanced Fighting=" in text
+    assert "add it with skill Vera Fighting=will" in text  # a step on Vera as she is, not a remake
 
 
 def test_the_dice_queue_refuses_a_zero_and_names_itself_in_errors():

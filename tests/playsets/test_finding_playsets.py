@@ -73,11 +73,12 @@ def test_without_a_user_folder_only_the_built_ins_are_listed(config):
 def test_an_unknown_name_lists_every_playset_there_is(config):
     with pytest.raises(PlaysetError) as exc:
         load_playset("Nowhere")
-    assert str(exc.value) == "no playset called 'Nowhere' (available: cabin-in-the-woods, house-party)"
+    assert str(exc.value) == "no playset called 'Nowhere' (available: camp, cabin-in-the-woods, house-party)"
     add_user_playset(config, "ghost-ship")
     with pytest.raises(PlaysetError) as exc:
         load_playset("nowhere")
-    assert str(exc.value) == "no playset called 'nowhere' (available: cabin-in-the-woods, house-party, ghost-ship)"
+    assert str(exc.value) == ("no playset called 'nowhere' (available: camp, cabin-in-the-woods, house-party, "
+                              "ghost-ship)")
 
 
 def test_a_user_playset_is_found_by_its_name_in_any_case(config):

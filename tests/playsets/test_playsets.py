@@ -151,7 +151,8 @@ def test_playset_check_command_exit_codes(tmp_path):
     bad.write_text('name = "x"\n')
     out = subprocess.run([sys.executable, "-m", "solo", "playset", "check", str(bad)], capture_output=True, text=True,
                          timeout=60)
-    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "title" in out.stderr
+    # the nine required keys missing besides the name: a line saying so, then one line each
+    assert out.returncode == 1 and out.stderr.count("\n") == 10 and "\n  title: missing\n" in out.stderr
 
 
 def test_transcript_header_names_the_playset_and_autoplay_uses_its_archetypes(tmp_path):

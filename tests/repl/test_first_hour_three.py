@@ -132,3 +132,180 @@ def test_archetypes_says_the_final_them_is_the_rulebooks_name():
     sh2 = make_shell()
     sh2.run_line("archetypes power")
     assert "Final Them" not in output(sh2)
+
+
+# ---------------------------------------------------------------- 10. the small words
+
+def test_undo_with_nothing_played_says_so_in_the_singular():
+    sh = make_shell(seed=4)
+    sh.run_line("quick")
+    assert not sh.run_line("undo")
+    assert "cannot undo 1 step: nothing played yet" in output(sh) and "1 steps" not in output(sh)
+
+
+def _to_the_end(seed):
+    """A shell played by the naive policy to its last step (with a death on the way)."""
+    import random
+
+    from solo.nott import events as E
+    from solo.sim.policies import get_policy, next_actions
+
+    sh = make_shell(seed=seed)
+    assert sh.run_line("quick")
+    rng = random.Random(seed)
+    policy = get_policy("naive")
+    deaths = []
+    while not sh.night.game.is_over():
+        mark = len(output(sh))
+        events = sh.play(next_actions(sh.night.game, policy, rng))
+        if any(type(e) is E.CharacterDied for e in events) and not sh.night.game.is_over():
+            deaths.append(output(sh)[mark:])
+    return sh, deaths
+
+
+def test_the_death_prompt_is_the_one_thing_asked_and_cast_marks_the_dead():
+    sh, deaths = _to_the_end(3)
+    assert deaths, "nobody died before the end: pick another seed"
+    for shown in deaths:  # mid-night: the death is asked for, and nothing else after it
+        last = shown.strip().splitlines()[-1]
+        assert last.startswith("How does ") and "Who takes the Test?" not in shown
+    g = sh.night.game
+    before = len(output(sh))
+    sh.run_line("")  # Enter at the last death prompt, if there is one: the night's end follows
+    sh.run_line("cast")
+    listed = output(sh)[before:]
+    for c, dead in zip(g.cast, g.dead):
+        line = next(x for x in listed.splitlines() if f". {c.name} (" in x)
+        assert ("— dead (" in line) == (dead is not None), line
+    assert "3 Strikes" in listed or "Red Joker" in listed
+
+
+def test_keeping_a_death_then_asks_who_goes_next():
+    sh2 = make_shell(seed=3)
+    # replay up to the first death, then press Enter: the next prompt comes then
+    import random
+
+    from solo.nott import events as E
+    from solo.sim.policies import get_policy, next_actions
+
+    assert sh2.run_line("quick")
+    rng, policy = random.Random(3), get_policy("naive")
+    while not any(type(e) is E.CharacterDied for e in sh2.play(next_actions(sh2.night.game, policy, rng))):
+        pass
+    mark = len(output(sh2))
+    assert sh2.run_line("")
+    after = output(sh2)[mark:]
+    assert "telling of" in after and ("Who takes the Test?" in after or sh2.night.game.is_over())
+
+
+def test_at_the_end_the_death_is_asked_after_the_night_is_told_over():
+    for seed in range(1, 40):
+        import random
+
+        from solo.nott import events as E
+        from solo.sim.policies import get_policy, next_actions
+
+        sh = make_shell(seed=seed)
+        sh.run_line("quick")
+        rng, policy = random.Random(seed), get_policy("naive")
+        events = []
+        while not sh.night.game.is_over():
+            mark = len(output(sh))
+            events = sh.play(next_actions(sh.night.game, policy, rng))
+        if not sh.night.game.outcome().dawn and any(type(e) is E.CharacterDied for e in events):
+            end = output(sh)[mark:]
+            lines = end.strip().splitlines()
+            assert "Everyone is dead" in end and lines[-1].startswith("How does ")
+            assert "Type new for another night" not in end  # that comes once the death is written
+            assert sh.run_line("")
+            assert "Type new for another night" in output(sh)[mark + len(end):]
+            return
+    raise AssertionError("no night ended with everyone dead: widen the seeds")
+
+
+def test_a_long_place_name_is_told_whole_only_where_a_sentence_ends():
+    """The House Party's "the cul-de-sac out front, every other house dark": "when it begins"
+    or "goes very quiet" never follow it; mid-sentence the place is its short name."""
+    import re
+
+    from solo.nott.rules import ASHCAN
+    from solo.play.transcript import render
+    from solo.playsets import load_playset
+    from solo.sim.autoplay import autoplay
+
+    playset = load_playset("house-party")
+    long_names = [p.place for p in playset.locations if "," in p.place]
+    assert long_names
+    told = 0
+    for seed in range(1, 7):
+        night = autoplay(seed, ASHCAN, "careful", out=None, playset=playset)
+        text = render(night, "story")
+        for place in long_names:
+            for m in re.finditer(re.escape(place), text):
+                told += 1
+                assert re.match(r"[.!?”*]|\s*$|\n", text[m.end():] or "\n"), text[m.start() - 60:m.end() + 40]
+    assert told, "no long place name was told whole: pick other seeds"
+
+
+def test_a_tester_the_player_named_is_never_said_to_go_unasked():
+    sh, _ = _to_the_end(5)
+    assert "without being asked" not in output(sh)
+
+
+# ---------------------------------------------------------------- 11. resume: the night you left
+
+def test_resume_passes_over_a_night_open_in_another_solo_and_lists_the_others(solo_home):
+    import subprocess
+    import sys
+    import time
+
+    from solo.repl.locking import release_lock
+
+    paths = []
+    for seed in (21, 22, 23):
+        sh = make_shell(seed=seed)
+        assert sh.run_line("quick") and sh.run_line(f"test {sh.night.cast[0].name}")
+        paths.append(sh.night.save_path)
+        release_lock(sh)
+        time.sleep(0.02)  # each save newer than the last
+    older, middle, newest = paths
+    # another solo has the newest night open
+    holder = subprocess.Popen([sys.executable, "-c",
+                               "import sys, time; from solo.play.lock import SaveLock; "
+                               f"assert SaveLock({str(newest)!r}).acquire(); print('held', flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        sh = make_shell()
+        assert sh.run_line("resume")
+        assert sh.night.save_path == middle  # the newest one nobody else has open
+        out = output(sh)
+        assert f"resumed {middle.name}" in out
+        listed = out[out.index("Other unfinished nights"):]
+        assert f"{newest} (open in another solo)" in listed and str(older) in listed
+        assert listed.index(str(newest)) < listed.index(str(older))  # newest first
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+# ---------------------------------------------------------------- 13. awards judged as a reader would
+
+@pytest.mark.parametrize("line, trope", [
+    ("I say a prayer out loud", None),
+    ("I recite the Lord's prayer aloud", None),
+    ("I pray aloud", None),
+    ("I lift my fallen friend up", None),
+    ("I lift the fallen Marty to his feet", None),
+    ("I help Dana up after she fell down", None),
+    ("I jump over the fallen tree", None),
+    ("I read the incantation aloud", "reading the forbidden thing aloud"),
+    ("I read the inscription aloud and pray it works", "reading the forbidden thing aloud"),
+    ("I trip over a fallen log", "tripping while running away"),
+    ("I grab the rifle and trip over the rug", "tripping while running away"),
+])
+def test_a_prayer_is_no_forbidden_text_and_lifting_a_friend_no_trip(line, trope):
+    from solo.director.tropes import SLASHER, TemplateJudge
+
+    verdict = TemplateJudge().judge(line, None, SLASHER)
+    assert (verdict.trope if verdict else None) == trope

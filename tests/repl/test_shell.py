@@ -75,7 +75,7 @@ def test_undo_any_number_of_steps_is_exact(shell):
     assert shell.run_line(f"undo {n}")
     assert g.state_key() == start and shell.night.steps == []
     assert not shell.run_line("undo")  # nothing left: one clear line
-    assert "error: cannot undo 1 steps" in output(shell)
+    assert "error: cannot undo 1 step: nothing played yet" in output(shell)  # one step, not "1 steps"
 
 
 def test_bad_input_is_one_line_and_changes_nothing(shell):

@@ -75,16 +75,19 @@ def test_sweep_help_says_what_each_option_does(capsys, monkeypatch):
         "--games GAMES nights per variant (default 100,000)",
         "--rules {ashcan,playtest}",
         "base ruleset (default ashcan, or the playset's; given, it wins over the playset's)",
-        "--fast-setup",
+        "--fast-setup fast setup: remove a random 2–10 before the decks are built",
         "--playset PLAYSET playset name or file: its rules are the base",
         "--policy {naive,careful,spread}",
-        "--seed SEED",
+        "how the cast plays: naive (a random tester, no Genre Points), careful (the default) or spread (careful, "
+        "but the fewest Strikes test)",
+        "--seed SEED seed of the run (default 1): the same seed gives the same results",
         "--workers WORKERS local worker processes (default: all cores)",
         "--scheduler ADDRESS run on a Dask cluster, e.g. tcp://host:8786 (default: $SOLO_DASK_SCHEDULER if set)",
         "--engine {auto,fast,core}",
+        "auto (default): the fast engine where built, else the core rules engine",
         "--json print one JSON object",
         "--csv print CSV, one row per variant",
-        "--plot FILE.png draw win rate against the swept knob(s) (solo[plot])",
+        "--plot FILE.png draw win rate against the swept knob(s) (needs matplotlib)",
     ):
         assert line in text, line
     assert any("[--json | --csv]" in line for line in text)
@@ -106,8 +109,10 @@ def test_sweep_refuses_fewer_than_one_game_in_one_line(capsys, games):
 
 def test_sweep_plot_without_matplotlib_is_one_line(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
+    from solo.invocation import install_command
+
     assert sweep(capsys, "--games", "10", "--set", "genre_points=0,4", "--plot", "x.png") == (
-        2, "", "solo: --plot needs matplotlib: pip install 'solo[plot]'\n")
+        2, "", f"solo: --plot needs matplotlib: {install_command('plot', 'matplotlib')}\n")
 
 
 def nights_of(work) -> int:

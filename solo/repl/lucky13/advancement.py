@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...lucky13.records import parse_ability_word
 from ..commands import CommandError
-from .shell import Lucky13Shell, _int, _tokens, command
+from .shell import Lucky13Shell, _int, _tokens, command, spec_words
 
 
 # ---------------------------------------------------------------------- advancement
@@ -29,20 +29,10 @@ def cmd_advance(sh: Lucky13Shell, arg: str) -> None:
         raise CommandError(f"advance needs <who> spec NAME [in SKILL] or <who> ABILITY, e.g. advance {who} reflex")
     head = rest[0].lower()
     if head in ("spec", "specialization", "specialisation"):
-        body = rest[1:]
-        skill = None
-        low = [w.lower() for w in body]
-        if "in" in low:
-            at = low.index("in")
-            skill = " ".join(body[at + 1:]).replace("_", " ") or None
-            body = body[:at]
-        name = " ".join(body).replace("_", " ")
-        if ":" in name and skill is None:
-            skill, _, name = name.partition(":")
-        if not name.strip():
+        name, skill = spec_words(rest[1:])
+        if not name:
             raise CommandError("advance spec needs a name, e.g. advance Brunella spec Broadsword in Combat")
-        sh.step("advance", {"who": who, "what": "spec", "name": name.strip(),
-                            "skill": skill.strip() if skill else None})
+        sh.step("advance", {"who": who, "what": "spec", "name": name, "skill": skill})
         return
     if head == "ability":
         rest = rest[1:]

@@ -9,7 +9,7 @@ from rich.table import Table
 from ...lucky13.character import ABILITIES
 from ...lucky13.dice import Pool
 from ...lucky13.odds import dice_odds, odds_lines, odds_words
-from ...lucky13.records import difficulty_label, parse_difficulty_word
+from ...lucky13.records import counted, difficulty_label, parse_difficulty_word
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
 
@@ -60,7 +60,7 @@ def cmd_sheet(sh: Lucky13Shell, arg: str) -> None:
                   state_word(c), ", ".join(f"{k} {v}" for k, v in c.skills.items()) or "—",
                   str(c.adventure_points), f"{c.reputation:+d}")
     sh.print(t)
-    sh.info(f"{scene.mode.value} mode · seed {scene.seed} · {len(scene.steps)} steps"
+    sh.info(f"{scene.mode.value} mode · seed {scene.seed} · {counted(len(scene.steps), 'step')}"
             + (f" · initiative {' → '.join(scene.initiative.order)}" if scene.initiative else ""), "dim")
 
 
@@ -88,13 +88,20 @@ def cmd_odds(sh: Lucky13Shell, arg: str) -> None:
         pool = Pool.check(ab_die, sk_die, diff, extra)
         if side_edge:
             e = side_edge
-        what = f"{who}: {side['ability']} {ab_die} + {side['skill'] or 'no skill'} {sk_die} + {difficulty_label(diff)}"
+        what = f"{who}: {side['ability']} {ab_die} + {_skill_text(side['skill'], sk_die)} + {difficulty_label(diff)}"
         lines = odds_lines(pool, what, target, e)
     else:
         lines = dice_odds(words)
     sh.info(lines[0], "bold")
     for line in lines[1:]:
         sh.info(line)
+
+
+def _skill_text(skill: str | None, die) -> str:
+    """``Stealth d6``, or ``no skill`` when none is rolled (``no skill d4`` if a modifier gave one)."""
+    if die.is_none:
+        return f"{skill} (no die)" if skill else "no skill"
+    return f"{skill or 'no skill'} {die}"
 
 
 @command("log", "[N]", group="looking")

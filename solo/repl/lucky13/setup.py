@@ -1,4 +1,4 @@
-"""Lucky 13 shell commands — Setting up a scene: new, character, weapon, armor, load, resume."""
+"""Lucky 13 shell commands — Setting up a scene: new, character, skill, spec, weapon, armor, load, resume."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ...lucky13.checks import Mode
 from ...lucky13.session import latest_unfinished_scene
 from ...paths import saves_dir
 from ..commands import CommandError, seed_word
-from .shell import ABILITY_KEYS, Lucky13Shell, METHODS, MODES, _int, _tokens, command
+from .shell import ABILITY_KEYS, Lucky13Shell, METHODS, MODES, _int, _tokens, command, spec_words
 
 
 # ---------------------------------------------------------------------- setting up
@@ -58,6 +58,7 @@ def cmd_character(sh: Lucky13Shell, arg: str) -> None:
     Also spec=Skill:Name, bg=Background, imp=Impairment (one more specialization each),
     weapon=Name:ACC:DMG, armor=Name:DIE. Trailing numbers are typed d100s for random.
     e.g. character Hrothgar balanced pulse=d10 reflex=d8 Fighting=pulse Sneaking=d6 spec=Fighting:Broadsword
+    Skills and starting specializations may also come after: help skill, help spec.
     """
     words, dice, queued = sh.split_dice(_tokens(arg))
     at = next((i for i, w in enumerate(words) if w.lower() in METHODS), None)
@@ -99,6 +100,61 @@ def cmd_character(sh: Lucky13Shell, arg: str) -> None:
     if sh.scene is None:
         sh.begin()
     sh.step("create", args, dice, queued)
+    sh.creation_hint(args["name"])
+
+
+@command("skill", "<who> Skill=DIE|ABILITY|roll|none …", complete="who", group="setting up")
+def cmd_skill(sh: Lucky13Shell, arg: str) -> None:
+    """Add or fix skills of a character made already: skill Rook Stealth=reflex (starts at Reflex's die).
+
+    Skill=DIE, Skill=ABILITY, Skill=roll (d100) as at creation; Skill=none takes a skill off.
+    """
+    words, dice, queued = sh.split_dice(_tokens(arg))
+    who, rest = sh.take_who(words, "skill")
+    if not rest:
+        raise CommandError(f"skill needs <who> Skill=ABILITY, e.g. skill {who} Stealth=reflex")
+    sh.step("skill", {"who": who, "skills": [_skill_pair(tok) for tok in rest]}, dice, queued)
+    sh.creation_hint(who)
+
+
+def _skill_pair(tok: str) -> list[str]:
+    """``Skill=how`` as [skill, how]."""
+    k, sep, v = tok.partition("=")
+    if not sep or not k or not v:
+        raise CommandError(f"expected Skill=DIE, Skill=ABILITY, Skill=roll or Skill=none, got {tok!r}")
+    return [k.replace("_", " "), v]
+
+
+@command("spec", "<who> Skill:Name … | <who> NAME in SKILL | <who> drop NAME", complete="who", group="setting up")
+def cmd_spec(sh: Lucky13Shell, arg: str) -> None:
+    """Choose a starting specialization (level 1) for a character made already: spec Rook Stealth:Pick_locks.
+
+    As many as the scene's allowance (2 unless new set another) plus one per impairment; more are
+    bought with advance (4 Adventure Points). spec Rook drop Pick_locks frees one to choose again.
+    """
+    who, rest = sh.take_who(_tokens(arg), "spec")
+    if not rest:
+        raise CommandError(f"spec needs <who> Skill:Name, e.g. spec {who} Stealth:Pick_locks")
+    if rest[0].lower() == "drop":
+        name = " ".join(rest[1:]).replace("_", " ").strip()
+        if not name:
+            raise CommandError(f"spec drop needs a specialization, e.g. spec {who} drop Pick_locks")
+        sh.step("spec", {"who": who, "drop": name})
+        return
+    sh.step("spec", {"who": who, "specs": _spec_pairs(rest, who)})
+
+
+def _spec_pairs(words: list[str], who: str) -> list[list[str]]:
+    """Each ``Skill:Name`` word, or one ``NAME in SKILL``, as [skill, name]."""
+    groups = [[w] for w in words] if all(":" in w for w in words) else [words]
+    pairs = []
+    for group in groups:
+        name, skill = spec_words(group)
+        if not name or not skill:
+            raise CommandError(f"say the skill it falls within: spec {who} Skill:Name or spec {who} NAME in "
+                               f"SKILL, got {' '.join(group)!r}")
+        pairs.append([skill, name])
+    return pairs
 
 
 @command("weapon", "<who> NAME ACCURACY DAMAGE", complete="who", group="setting up")

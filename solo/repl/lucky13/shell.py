@@ -29,7 +29,7 @@ from ...lucky13.dice import as_die
 from ...lucky13.narrator import make_lucky13_narrator
 from ...lucky13.reference import RULES
 from ...lucky13.saves import DEFAULT_ALLOWANCE, read_scene_save, scene_paths
-from ...lucky13.records import Outcome, parse_ability_word, sheet_line
+from ...lucky13.records import Outcome, counted, parse_ability_word, sheet_line
 from ...lucky13.session import Scene
 from ...lucky13.transcript import state_word
 from ...play.files import release_reserved
@@ -61,6 +61,20 @@ def _int(text: str, what: str) -> int:
     if not re.fullmatch(r"[+-]?\d{1,7}", str(text).strip()):
         raise CommandError(f"{what} must be a whole number, got {text!r}")
     return int(text)
+
+def spec_words(words: list[str]) -> tuple[str, str | None]:
+    """``NAME [in SKILL]`` or ``SKILL:NAME`` as (name, skill or None); underscores are spaces."""
+    low = [w.lower() for w in words]
+    skill = None
+    if "in" in low:
+        at = low.index("in")
+        skill = " ".join(words[at + 1:]).replace("_", " ").strip() or None
+        words = words[:at]
+    name = " ".join(words).replace("_", " ")
+    if ":" in name and skill is None:
+        skill, _, name = name.partition(":")
+        skill = skill.strip() or None
+    return name.strip(), skill
 
 def _options(words: list[str], *, attack: bool = False) -> dict:
     """Roll modifiers from option words (see :data:`OPTION_HELP`)."""
@@ -196,10 +210,10 @@ class Lucky13Shell(BaseShell):
         self._hold(save)
         self.queued = []
         self.info(f"A new scene{': ' + scene.title if scene.title else ''} — seed {seed} (replay it with seed {seed}), "
-                  f"{scene.mode.value} mode, {scene.allowance} starting specializations.", "bold")
+                  f"{scene.mode.value} mode, {counted(scene.allowance, 'starting specialization')}.", "bold")
         self.show(scene.start())
-        self.info("Next: character NAME random|balanced|specialized|custom … (help character), then check, "
-                  "contest, attack.", "dim")
+        self.info("Next: character NAME random|balanced|specialized|custom … (help character), skill NAME "
+                  "Skill=ABILITY, spec NAME Skill:Name, then check, contest, attack.", "dim")
         return scene
 
     def load(self, path: Path) -> None:
@@ -289,7 +303,7 @@ class Lucky13Shell(BaseShell):
             raise CommandError(f"{words[0]!r} could be {', '.join(hits)}")
         raise CommandError(f"no character {words[0]!r} (characters: {', '.join(names) or 'none yet: use character'})")
 
-    def skill_word(self, who: str, word: str) -> tuple[str | None, str | None]:
+    def skill_word(self, who: str, word: str, ability: str = "pulse") -> tuple[str | None, str | None]:
         """``(skill, specialization)`` for a word: a skill (any case, or a unique beginning),
         ``none``/``-`` for no skill die, or a specialization name (its parent skill is rolled)."""
         ch = self.need_scene().character(who)
@@ -305,9 +319,23 @@ class Lucky13Shell(BaseShell):
         hits = [k for k in ch.skills if k.lower().startswith(key)]
         if len(hits) == 1:
             return hits[0], None
-        raise CommandError(f"{who} has no skill {word!r} (skills: {', '.join(ch.skills) or 'none'}): roll with none "
-                           f"for no skill die, or give skills when making the character, e.g. character {who} "
-                           f"balanced {word.capitalize()}=pulse (undo, then make {who} again)")
+        raise CommandError(f"{who} has no skill {word!r} (skills: {', '.join(ch.skills) or 'none'}): add it with "
+                           f"skill {who} {word.capitalize()}={ability.lower()} (it starts at that ability's die), or roll "
+                           "none for no skill die")
+
+    def creation_hint(self, who: str) -> None:
+        """Say what a character still lacks to play: skills, then starting specializations."""
+        scene = self.need_scene()
+        ch = scene.characters[who]
+        left = scene.allowance + len(ch.impairments) - len(scene.starting.get(who, ()))
+        choose = counted(left, "starting specialization")
+        if not ch.skills:
+            then = f", then choose {choose}: spec {who} Stealth:Pick_locks" if left > 0 else ""
+            self.info(f"{who} has no skills yet: add them with skill {who} Stealth=reflex Lore=intellect "
+                      f"(each starts at that ability's die){then}", "yellow")
+        elif left > 0:
+            first = next(iter(ch.skills)).replace(" ", "_")
+            self.info(f"{who} has {choose} to choose: spec {who} {first}:NAME (help spec)", "yellow")
 
     def side(self, words: list[str], doing: str) -> dict:
         """``<who> <ability> <skill> [options]`` for a check or a contest side."""
@@ -315,7 +343,7 @@ class Lucky13Shell(BaseShell):
         if len(rest) < 2:
             raise CommandError(f"{doing} needs <who> <ability> <skill> for each side, e.g. {who} pulse fighting")
         ability = parse_ability_word(rest[0]).value
-        skill, spec = self.skill_word(who, rest[1])
+        skill, spec = self.skill_word(who, rest[1], ability)
         opts = _options(rest[2:])
         if spec is not None and "spec" not in opts:
             opts["spec"] = spec
