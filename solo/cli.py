@@ -328,47 +328,16 @@ def _register_elsewhere(sub, name: str, help_: str, module: str, command: str | 
 def _odds(args: argparse.Namespace) -> int:
     """``solo odds``: Lucky 13's exact odds for the dice given; words that are not dice are
     named, with the dice there are."""
+    from .invocation import solo_command
     from .lucky13.odds import dice_odds
 
     try:
-        lines = dice_odds(list(args.dice))
+        lines = dice_odds(list(args.dice), example=f"{solo_command()} odds")
     except ValueError as exc:
-        echo(f"solo odds: error: {_not_dice(args.dice) or ' '.join(str(exc).split())}", file=sys.stderr)
+        echo(f"solo odds: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     echo("\n".join(lines))
     return 0
-
-
-def _not_dice(words: list[str]) -> str | None:
-    """Which of ``words`` is not a die, and which dice there are (Lucky 13's five, chains of
-    them), with an example that runs as typed; None when the dice are not what is wrong."""
-    import re
-
-    from .invocation import solo_command
-    from .lucky13.dice import SIZES, parse_pool
-    from .lucky13.errors import Lucky13Error
-    from .lucky13.odds import odds_words
-
-    def die(word: str) -> bool:
-        try:
-            parse_pool(word)
-        except Lucky13Error:
-            return False
-        return True
-
-    try:
-        rest = odds_words(list(words))[0]
-    except ValueError:  # a target out of range: said in its own words
-        return None
-    if not rest or die(" ".join(rest)):
-        return None
-    bad = next((w for w in rest if not die(w)), " ".join(rest))
-    many = re.fullmatch(r"\s*(\d)\s*[dD](\d+)\s*", bad)
-    write = (f"; {bad.strip()} is written {' '.join([f'd{many[2]}'] * int(many[1]))}"
-             if many and int(many[2]) in SIZES and 2 <= int(many[1]) <= 6 else "")
-    sizes = [f"d{n}" for n in SIZES]
-    return (f"not dice: {bad!r} (the dice are {', '.join(sizes[:-1])} and {sizes[-1]}; a chain such as d12+d4 "
-            f"is one die{write}): e.g. {solo_command()} odds d10 d8 d6")
 
 
 class _Unused:

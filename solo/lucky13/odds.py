@@ -225,17 +225,41 @@ def odds_lines(pool: Pool, what: str, target: int, edge: Edge) -> list[str]:
             f"  a dilemma (a die shows 1):        {percent(cine.dilemma):>7}  ({cine.dilemma})"]
 
 
-def dice_odds(words: list[str]) -> list[str]:
-    """``solo odds d10 d8 d6 [target N] [adv|dis]``: the table for dice named in words.
-    Raises ValueError (one line) for anything that is not dice."""
+def dice_odds(words: list[str], example: str = "odds") -> list[str]:
+    """``odds d10 d8 d6 [target N] [adv|dis]``: the table for dice named in words.
+    Raises ValueError (one line) for anything that is not dice, naming the word and the dice
+    there are, with an example (``example`` is how the command is typed: ``solo odds``)."""
     from .errors import Lucky13Error
 
     rest, target, edge = odds_words(words)
     if not rest:
-        raise ValueError("odds needs dice, e.g. odds d10 d8 d6")
+        raise ValueError(f"odds needs dice, e.g. {example} d10 d8 d6")
     try:
         pool = parse_pool(" ".join(rest))
     except Lucky13Error:
-        raise ValueError(f"not dice: {' '.join(rest)!r} (e.g. odds d10 d8 d6; a chain such as d12+d4 is "
-                         "one die)") from None
+        raise ValueError(not_dice(rest, example)) from None
     return odds_lines(pool, str(pool), target, edge)
+
+
+def not_dice(rest: list[str], example: str = "odds") -> str:
+    """Which of ``rest`` is not a die, the dice there are (Lucky 13's five, and chains of
+    them), how ``3d6`` is written, and an example."""
+    import re
+
+    from .dice import SIZES
+    from .errors import Lucky13Error
+
+    def die(word: str) -> bool:
+        try:
+            parse_pool(word)
+        except Lucky13Error:
+            return False
+        return True
+
+    bad = next((w for w in rest if not die(w)), " ".join(rest))
+    many = re.fullmatch(r"\s*(\d)\s*[dD](\d+)\s*", bad)
+    write = (f"; {bad.strip()} is written {' '.join([f'd{many[2]}'] * int(many[1]))}"
+             if many and int(many[2]) in SIZES and 2 <= int(many[1]) <= 6 else "")
+    sizes = [f"d{n}" for n in SIZES]
+    return (f"not dice: {bad!r} (the dice are {', '.join(sizes[:-1])} and {sizes[-1]}; a chain such as d12+d4 "
+            f"is one die{write}): e.g. {example} d10 d8 d6")

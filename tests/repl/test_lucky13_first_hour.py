@@ -121,3 +121,13 @@ def test_counts_agree_with_their_nouns():
     assert sh.scene.summary().endswith("1 step")
     sh.run_line("skill Rook Stealth=reflex")
     assert run(sh, "sheet")[1].endswith("2 steps")
+
+
+def test_odds_in_the_scene_names_the_dice_there_are():
+    """As `solo odds` does: '3d6' and 'd20' are named, with the five dice and how 3d6 is written."""
+    sh = shell()
+    for word in ("3d6", "d20"):
+        assert not sh.run_line(f"odds {word}")
+    out = " ".join(said(sh).split())
+    assert "not dice: '3d6'" in out and "3d6 is written d6 d6 d6" in out
+    assert "not dice: 'd20'" in out and "d4, d6, d8, d10 and d12" in out
