@@ -192,7 +192,7 @@ def cmd_resume(sh, arg: str) -> None:
     for bad, why in skipped:
         sh.out("notice", f"skipped {bad.name}: {why}")
     if path is None:
-        busy = "; ".join(f"{p.name} is open in another solo" for p, who in others if who)
+        busy = "; ".join(f"{p} is open in another solo (load it to look, read-only)" for p, who in others if who)
         raise CommandError("no unfinished night to resume" + (f" ({busy})" if busy else "")
                            + (" (the damaged saves above are kept as they are)" if skipped else ""))
     load_into(sh, path)

@@ -66,7 +66,7 @@ def test_what_cannot_be_given_is_refused_in_one_line():
 
 def test_the_giver_never_loses_what_was_handed_over():
     """Over whole nights: every thing handed over is lost, later, only by its new holder."""
-    for seed in range(1, 7):
+    for seed in range(1, 4):
         sh = make_shell(seed=seed)
         assert sh.run_line("quick")
         night = sh.night

@@ -333,7 +333,9 @@ def test_a_night_open_in_another_process_opens_read_only_and_can_go_on_in_a_copy
     try:
         assert other.stdout.readline().strip() == "held"
         sh = make_shell()
-        assert sh.run_line("resume")
+        assert not sh.run_line("resume")  # resume passes over a night open elsewhere, and says so
+        assert f"{path} is open in another solo (load it to look, read-only)" in output(sh)
+        assert sh.run_line(f'load "{path}"')
         assert "open in another solo" in output(sh) and "read-only" in output(sh)
         g = sh.night.game
         assert sh.run_line(f"test {g.cast[g.living()[0]].name}")
