@@ -249,3 +249,24 @@ def test_a_venvs_python_is_not_the_systems_python3_it_links_to(tmp_path):
     assert python_command(str(venv / "python"), which=on_path, cwd=str(clone)) == ".venv/bin/python"
     active = lambda word: str(venv / word) if word in ("python3", "python") else None  # noqa: E731
     assert python_command(str(venv / "python"), which=active, cwd=str(clone)) == "python3"
+
+
+# ------------------------------------------------------------------------- sweep's small words
+
+@pytest.mark.parametrize("command", ["sweep", "sim"])
+def test_a_mistyped_knob_names_the_one_meant_and_quotes_the_whole_item(capsys, command):
+    code, out, err = run(capsys, command, "--games", "2", "--set", "genre_point=0,4" if command == "sweep"
+                         else "genre_point=4")
+    assert code == 2
+    item = "genre_point=0,4" if command == "sweep" else "genre_point=4"
+    assert f"--set {item!r}: unknown rule knob 'genre_point': did you mean genre_points?" in err
+
+
+def test_a_sweep_without_set_says_how_to_compare_and_counts_its_worker(capsys):
+    code, out, err = run(capsys, "sweep", "--games", "2", "--workers", "1")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "Only the baseline was played: compare variants with --set KNOB=V1,V2,…" in flat
+    assert "with 1 worker." in flat and "worker(s)" not in flat
+    code, out, err = run(capsys, "sweep", "--games", "2", "--workers", "1", "--set", "genre_points=0,4")
+    assert code == 0 and "Only the baseline" not in out

@@ -199,18 +199,32 @@ _ALIASES = {"rules": "base", "ruleset": "base", "fast": "fast_setup", "strikes":
             "gp": "genre_points", "fallback": "reserve_fallback", "trophy": "trophy_start"}
 
 
+def knob_name(word: str) -> str:
+    """The rule knob ``word`` names (``gp`` → ``genre_points``, ``face-modifiers`` →
+    ``face_modifiers``); PlaysetError, naming the knob likely meant, for any other word."""
+    key = word.strip().lower().replace("-", "_")
+    key = _ALIASES.get(key, key)
+    if key in RuleOverrides.model_fields:
+        return key
+    import difflib
+
+    near = difflib.get_close_matches(key, list(RuleOverrides.model_fields) + list(_ALIASES), n=1, cutoff=0.6)
+    hint = f": did you mean {_ALIASES.get(near[0], near[0])}?" if near else ""
+    raise PlaysetError(f"unknown rule knob {word.strip()!r}{hint} (knobs: {', '.join(RuleOverrides.model_fields)})")
+
+
 def parse_overrides(items: list[str], base: RuleOverrides | None = None) -> RuleOverrides:
     """Apply ``key=value`` what-ifs (``genre_points=5``, ``face_modifiers=1,2,4``) to ``base``."""
     data = (base or RuleOverrides()).model_dump()
     for item in items:
         key, sep, value = item.partition("=")
-        key = _ALIASES.get(key.strip().lower(), key.strip().lower())
         value = value.strip()
-        if not sep or not key:
+        if not sep or not key.strip():
             raise PlaysetError(f"--set needs key=value, got {item!r}")
-        if key not in RuleOverrides.model_fields:
-            raise PlaysetError(f"--set {item!r}: unknown rule knob {key!r} "
-                               f"(knobs: {', '.join(RuleOverrides.model_fields)})")
+        try:
+            key = knob_name(key)
+        except PlaysetError as exc:
+            raise PlaysetError(f"--set {item!r}: {exc}") from None
         if key in ("fast_setup", "reserve_fallback"):
             if value.lower() not in _BOOL:
                 raise PlaysetError(f"--set {item!r}: {key} is true or false")

@@ -199,7 +199,14 @@ def sweep(args: argparse.Namespace) -> int:
             console = Console(highlight=False, width=120)
         guard_console(console)
         sw.table_text(result, console)
-        where = f"on the Dask cluster at {scheduler}" if scheduler else f"with {min(workers, len(work))} worker(s)"
+        used = min(workers, len(work))
+        where = f"on the Dask cluster at {scheduler}" if scheduler else f"with {used} worker{'s' if used != 1 else ''}"
+        if not grid:
+            from ..playsets import RuleOverrides
+
+            console.print("Only the baseline was played: compare variants with --set KNOB=V1,V2,… "
+                          f"(e.g. --set genre_points=0,4,8; knobs: {', '.join(RuleOverrides.model_fields)}).",
+                          style="dim", markup=False)
         console.print(f"{args.games * len(vs):,} nights in {seconds:.1f} s {where}.", style="dim", markup=False)
     if args.plot:
         sw.plot(result, args.plot, args.force)

@@ -54,6 +54,12 @@ def parse_grid(items: Sequence[str]) -> list[tuple[str, list[str]]]:
         key = key.strip().lower()
         if not sep or not key or not text.strip():
             raise ValueError(f"--set needs KNOB=V1,V2,…, got {item!r}")
+        from ..playsets import PlaysetError, knob_name
+
+        try:
+            knob_name(key)  # an unknown knob is refused with the whole item, before any value
+        except PlaysetError as exc:
+            raise ValueError(f"--set {item!r}: {exc}") from None
         if key in ("face_modifiers", "face-modifiers"):
             if ";" in text:
                 values = text.split(";")

@@ -35,7 +35,11 @@ def test_an_unknown_knob_lists_the_knobs():
     with pytest.raises(PlaysetError) as exc:
         parse_overrides(["gpoints=3"])
     knobs = ", ".join(RuleOverrides.model_fields)
-    assert str(exc.value) == f"--set 'gpoints=3': unknown rule knob 'gpoints' (knobs: {knobs})"
+    assert str(exc.value) == (f"--set 'gpoints=3': unknown rule knob 'gpoints': did you mean genre_points? "
+                              f"(knobs: {knobs})")
+    with pytest.raises(PlaysetError) as exc:
+        parse_overrides(["zzz=3"])  # no knob near it: none guessed
+    assert str(exc.value) == f"--set 'zzz=3': unknown rule knob 'zzz' (knobs: {knobs})"
 
 
 def test_a_value_with_an_equals_sign_is_the_knobs_value():

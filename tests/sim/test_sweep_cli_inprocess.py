@@ -193,7 +193,7 @@ def test_sweep_table_and_its_last_line(capsys, local):
     assert text[0] == "500 nights per variant · ashcan rules · careful policy · seed 2"
     assert text[1] == "genre_points Win rate 95 % CI Survival Tests Endgame Δ win"
     assert text[-2].startswith("13 ") and text[-2].endswith(" baseline")
-    assert re.fullmatch(r"1,000 nights in \d+\.\d s with 1 worker\(s\)\.", text[-1]), text[-1]
+    assert re.fullmatch(r"1,000 nights in \d+\.\d s with 1 worker\.", text[-1]), text[-1]
 
 
 @needs_fast
@@ -211,7 +211,7 @@ def test_sweep_table_off_a_terminal_is_120_columns_wide(capsys, local):
 def test_sweep_workers_never_exceed_the_chunks(capsys, local):
     code, out, _ = sweep(capsys, "--set", "genre_points=0,13", "--games", "30", "--workers", "5")
     assert code == 0 and local == [{"nights": 60, "variants": 2, "workers": 5}]
-    assert out.rstrip().splitlines()[-1].endswith("with 2 worker(s).")  # two chunks of work
+    assert out.rstrip().splitlines()[-1].endswith("with 2 workers.")  # two chunks of work
 
 
 @needs_fast
@@ -373,7 +373,7 @@ def test_sweep_json_keeps_what_was_typed_as_typed(capsys, local):
 @needs_fast
 def test_sweep_times_the_run(capsys, local, clock):
     code, out, _ = sweep(capsys, "--set", "genre_points=0,13", "--games", "40", "--workers", "1")
-    assert code == 0 and out.rstrip().splitlines()[-1] == "80 nights in 2.5 s with 1 worker(s)."
+    assert code == 0 and out.rstrip().splitlines()[-1] == "80 nights in 2.5 s with 1 worker."
 
 
 @needs_fast
