@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from . import __version__
-from .safetext import SafeArgumentParser, echo, safe
+from .safetext import SafeArgumentParser, echo, safe, shell_quoted, shown_name
 from .seeds import seed_arg
 
 
@@ -25,9 +25,9 @@ def _play(args: argparse.Namespace) -> int:
     shell = Shell(_console(interactive), rules=args.rules, fast=args.fast_setup, seed=args.seed,
                   narrator=args.narrator, model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
     if args.load:
-        import shlex
+        from pathlib import Path
 
-        if not shell.run_line(f"load {shlex.quote(args.load)}"):  # spaces and quotes in the name kept
+        if not shell.run_call(load_into, shell, Path(args.load)):  # the file named, exactly: never the name cleaned
             return 2
     elif args.resume:
         if not shell.run_line("resume"):
@@ -53,7 +53,7 @@ def _play(args: argparse.Namespace) -> int:
             skipped: list = []
             last = None if args.new else latest_unfinished(skipped)
             for bad, why in skipped:
-                shell.out("notice", f"skipped {bad.name}: {why}")
+                shell.out("notice", f"skipped {shown_name(bad.name)}: {why}")
             if last is not None:
                 from .play.saves import read_save
 
@@ -114,7 +114,8 @@ def _autoplay(args: argparse.Namespace) -> int:
 def _autoplay_night(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .play.files import atomic_write, check_new_file, reserve, write_new
+    from .play.files import atomic_write, reserve
+    from .play.output import check_output_file, write_output
     from .play.transcript import render
     from .sim.autoplay import autoplay
 
@@ -127,14 +128,14 @@ def _autoplay_night(args: argparse.Namespace) -> int:
         args.seed = random.SystemRandom().randrange(1, 10**6)
         echo(f"Seed {args.seed} (replay it with --seed {args.seed}).")
     stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}"
-    if args.out:  # refused before the night is played: an existing file only with --force, never a symlink
-        check_new_file(Path(args.out), args.force)
+    if args.out:  # refused before the night is played: an existing file only with --force, never a symlink,
+        check_output_file(Path(args.out), args.force)  # never a save, never a file another solo has open
     night = autoplay(args.seed, rules, args.policy, out=None, narrator_kind=args.narrator, model=args.model,
                      notice=lambda t: echo(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form,
                      keep_fiction=False)  # nothing is taken back
     text = render(night, args.form)
     if args.out:
-        out = write_new(Path(args.out), text, args.force)
+        out = write_output(Path(args.out), text, args.force)
     else:  # where the REPL writes its transcripts: the data folder, under a name of its own
         from .paths import transcripts_dir
 
@@ -147,12 +148,10 @@ def _autoplay_night(args: argparse.Namespace) -> int:
     o = night.game.outcome()
     who = ", ".join(night.cast[i].name for i in o.survivors)
     echo(f"{'Dawn' if o.dawn else 'Everyone dead'} after {o.tests} tests"
-         f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {out}")
-    import shlex
-
+         f"{' — survivors: ' + who if o.dawn else ''}. Transcript: {shown_name(out)}")
     from .invocation import solo_command
 
-    echo(f"Save: {save} ({solo_command()} render {shlex.quote(str(save))} --as log)")
+    echo(f"Save: {shown_name(save)} ({solo_command()} render {shell_quoted(save)} --as log)")
     from .play.middle import middle
 
     built = middle(night)
@@ -165,14 +164,15 @@ def _render(args: argparse.Namespace) -> int:
     """Render a saved night as a story or a play log, to a file or to stdout."""
     from pathlib import Path
 
-    from .play.files import FileRefused, check_new_file, write_new
+    from .play.files import FileRefused
+    from .play.output import check_output_file, write_output
     from .play.night import Night
     from .play.saves import SaveError
     from .play.transcript import write_rendered
 
     try:
-        if args.out:  # refused before the save is read: an existing file only with --force
-            check_new_file(Path(args.out), args.force)
+        if args.out:  # refused before the save is read: an existing file only with --force, never a save
+            check_output_file(Path(args.out), args.force)
         night = Night.from_save(Path(args.save), keep_undo=0)  # only read: no undo
     except SaveError as exc:
         echo(f"solo: {_not_a_night(Path(args.save)) or exc}", file=sys.stderr)
@@ -184,11 +184,11 @@ def _render(args: argparse.Namespace) -> int:
         write_rendered(night, args.form, lambda text: sys.stdout.write(safe(text)))
         return 0
     try:  # a step at a time too; never through a symlink, never over a file unforced
-        out = write_new(Path(args.out), lambda write: write_rendered(night, args.form, write), args.force)
+        out = write_output(Path(args.out), lambda write: write_rendered(night, args.form, write), args.force)
     except FileRefused as exc:
         echo(f"solo: {exc}", file=sys.stderr)
         return 2
-    echo(f"Wrote the {args.form} of {night.summary()} to {out.resolve()}")
+    echo(f"Wrote the {args.form} of {night.summary()} to {shown_name(out.resolve())}")
     return 0
 
 
@@ -394,7 +394,7 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
                                 "characters); Lucky 13 (solo play --system lucky13, solo odds); the T13 Card Draw "
                                 "Test (solo draw-test).")
     p.add_argument("--version", action="version", version=f"solo {__version__}")
-    from .sim.cli import ENGINE_HELP, POLICIES, POLICY_HELP, add_fast_setup, add_sweep_parser
+    from .sim.cli import ENGINE_HELP, POLICIES, POLICY_HELP, add_fast_setup, add_sweep_parser, workers_arg
     sub = _Subparsers(p.add_subparsers(dest="command", metavar="COMMAND"), command)
 
     play = sub.add_parser("play", help="play a night in the REPL (batch mode when stdin is not a terminal)")
@@ -465,7 +465,7 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     sim.add_argument("--policy", default="careful", choices=POLICIES, help=POLICY_HELP)
     sim.add_argument("--seed", type=seed_arg, default=1,
                      help="seed of the run (default 1): the same seed gives the same results")
-    sim.add_argument("--workers", type=int, default=0, help="worker processes (default: all cores)")
+    sim.add_argument("--workers", type=workers_arg, default=0, help="worker processes (default: all cores)")
     add_fast_setup(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--playset", help="playset name or file: its rules are simulated")

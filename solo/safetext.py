@@ -24,7 +24,7 @@ import sys
 import unicodedata
 
 __all__ = ["SafeArgumentParser", "TextRefused", "clean", "echo", "guard_console", "safe", "safe_json",
-           "strip_control", "unsafe_reason"]
+           "shell_quoted", "shown_name", "strip_control", "unsafe_reason"]
 
 #: Format characters (Unicode category Cf) that are kept: they change how letters join.
 KEPT_FORMAT = frozenset("\u200c\u200d")
@@ -188,6 +188,38 @@ def shorten(text: str, limit: int) -> str:
     if space >= limit * 2 // 3:
         head = head[:space]
     return head.rstrip(" ,;:") + "…"
+
+
+def shown_name(name) -> str:
+    """A file's name as it may be shown: every character that is not printable (an escape, a
+    control or zero-width character, a byte that was not UTF-8) written as its Python escape
+    (``\\x1b``, ``\\u200b``), the rest as it is. A name is never cleaned to be used, only to be
+    shown: this shows it whole, so a name is never shown as another file's."""
+    text = str(name)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def shell_quoted(name) -> str:
+    """``name`` as a POSIX shell word that gives it back exactly, fit to show: quoted as
+    :func:`shlex.quote` does, or, when it holds a character that is not printable, in ANSI-C
+    quotes (``$'e\\x1b.json'``, as bash and zsh read them; a byte that was not UTF-8 as
+    ``\\xNN``)."""
+    import shlex
+
+    text = str(name)
+    if text.isprintable():
+        return shlex.quote(text)
+    out = []
+    for c in text:
+        if c in "\\'":
+            out.append("\\" + c)
+        elif c.isprintable():
+            out.append(c)
+        else:
+            out.extend(f"\\x{b:02x}" for b in c.encode("utf-8", "surrogateescape"))
+    return "$'" + "".join(out) + "'"
 
 
 def unsafe_reason(text: str) -> str | None:

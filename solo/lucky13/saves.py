@@ -23,6 +23,10 @@ OPS = ("create", "skill", "spec", "weapon", "armor", "check", "contest", "attack
        "initiative_end", "award", "advance", "reputation", "mode", "say", "end")
 
 
+#: What names a scene, whatever point it has reached (see :func:`solo.play.saves.same_night`).
+SCENE_KEYS = ("format", "seed", "mode", "title", "allowance")
+
+
 class SavedStep(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal[OPS]  # type: ignore[valid-type]

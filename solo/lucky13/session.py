@@ -249,17 +249,47 @@ class Scene(SceneSteps):
                                 f"{scene.steps[-1].dice} where the save says {st.dice} (file kept as it is)")
         scene._replaying = False
         scene.save_path = path
-        if save.transcript and transcript:  # a save never chooses where to write: <its name>.md, beside it or in the data folder
-            from ..play.files import is_own_file
-            from ..paths import transcript_name, transcripts_dir
-
-            own = path.with_suffix(".md")
-            beside = Path(save.transcript) == own and (not os.path.lexists(own) or is_own_file(own))
-            where = own if beside else transcripts_dir() / transcript_name(path)
-            scene.transcript = SceneTranscript(where, resume=True)
+        if save.transcript and transcript:  # a save never chooses where to write (see resumed_transcript)
+            scene.transcript = SceneTranscript(resumed_transcript(path), resume=True)
         return scene
 
     # ------------------------------------------------------------------ helpers for steps
+
+
+#: How a scene's transcript begins (:meth:`SceneTranscript.header`): a file that begins so was begun by solo.
+TRANSCRIPT_HEAD = b"# Lucky 13 \xe2\x80\x94 "
+
+
+def resumed_transcript(save: Path) -> Path:
+    """Where the transcript of the scene saved at ``save`` goes on: in the data folder's
+    transcripts, named after the save (``NAME.md``; ``NAME-DIGEST.md`` for a save from
+    elsewhere), whatever the save's ``transcript`` field says (a save never chooses where a
+    file is written, nor which transcript of yours it adds to). It is appended to only when
+    solo began it (a scene's transcript, or the empty file its name was taken with); when
+    that name holds another file, the transcript goes on under a free name beside it."""
+    from ..paths import transcript_name, transcripts_dir
+    from ..play.files import is_own_file, reserve
+
+    folder = transcripts_dir()
+    where = folder / transcript_name(save)
+    if not os.path.lexists(where) or (is_own_file(where) and _begun_by_solo(where)):
+        return where
+    return folder / f"{reserve(where.stem, [(folder, '.md')])}.md"
+
+
+def _begun_by_solo(path: Path) -> bool:
+    """``path`` is empty (a name solo took) or begins as a scene's transcript does."""
+    try:  # never waiting on a pipe, never through a symlink
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        head = os.read(fd, len(TRANSCRIPT_HEAD))
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return head == b"" or head == TRANSCRIPT_HEAD
 
 
 def latest_unfinished_scene(saves: Path, skipped: list | None = None) -> Path | None:

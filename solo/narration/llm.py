@@ -27,12 +27,13 @@ import queue
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .base import Retraction, narrate_text, strip_control
+from .base import narrate_text, strip_control
 from .beats import Beat
 from .conversation import Conversation, Pending
 from .deadlines import Clock, Deadlines, read_deadlines
@@ -98,7 +99,7 @@ class LLMNarrator:
         self.prompt_set = prompt_set  # prompts/<prompt_set>/: system.j2, then <kind>.j2 or beat.j2
         self.log_path = log_path if log_path is not None else _default_log()
         self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False,
-                      "seconds": 0.0}
+                      "seconds": 0.0, "kept": 0, "refused": {}}
         self.last_finish: str | None = None
         self.env = make_environment(prompts_dir())
         #: The night's requests and what was told for each, resent as prior turns so that a
@@ -112,7 +113,9 @@ class LLMNarrator:
         self.paused = False  # after repeated failures: templates until retry()
         #: Set by the night before each beat: text → contradictions with the fiction. A reply
         #: that contradicts the story is not kept; the templates tell that beat.
-        self.guard: Callable[[str], list] | None = None
+        self.guard: Callable[..., list] | None = None
+        #: The paragraphs kept lately (the guard refuses one that repeats most of one of them).
+        self._kept: deque[str] = deque(maxlen=KEEP_READ)
 
     @property
     def timeout(self) -> float:
@@ -189,9 +192,7 @@ class LLMNarrator:
                 room = self.max_chars * (3 if "+" in kind else 1) - sum(len(s) for s in streamed)
                 if room <= 0:
                     break
-                piece = piece[:room]
-                streamed.append(piece)
-                yield piece
+                streamed.append(piece[:room])  # held: nothing is shown before the director has read it
         except GeneratorExit:
             raise
         except Exception as exc:  # every failure becomes a template beat
@@ -203,11 +204,13 @@ class LLMNarrator:
         guard, self.guard = self.guard, None
         refused = False  # the server answered; the guard did not keep its text
         if error is None and guard is not None:
-            wrong = guard(strip_control(text))
+            wrong = guard(strip_control(text), prompt=prompt_words(messages), kept=tuple(self._kept))
             refused = bool(wrong)
             if wrong:
-                what = ("is not the director's prose" if getattr(wrong[0], "kind", None) in ("fourth-wall", "off-beat")
-                        else "contradicts the story")
+                why = getattr(wrong[0], "kind", "continuity")
+                self.usage["refused"][why] = self.usage["refused"].get(why, 0) + 1
+                what = ("is not the director's prose" if why in ("fourth-wall", "off-beat")
+                        else "contradicts the story" if why not in REFUSED_WORDS else REFUSED_WORDS[why])
                 error = f"the model's text {what} ({wrong[0].why})"
         if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
             error = "the stream ended before the model finished"  # cut mid-way
@@ -221,8 +224,6 @@ class LLMNarrator:
                 self.paused = True
                 self.notice(f"LLM narration paused after {self.FAILURES_BEFORE_PAUSE} failed beats in a row "
                             f"({error}); the templates tell the night until you type: narrator retry")
-            if streamed:
-                yield Retraction("")
             fallback_text = fallback()
             if error.startswith("HTTP 400"):
                 self.conversation.reset()  # refused as it stood (e.g. too long): start afresh
@@ -231,7 +232,10 @@ class LLMNarrator:
             yield fallback_text
             return
         self._failures = 0
+        self.usage["kept"] += 1
+        self._kept.append(text)
         self.conversation.keep(pending, text)
+        yield text
 
     def respond(self, character, beat: Beat) -> str:
         """Autoplay's player answers come from the templates (fast and offline)."""
@@ -489,6 +493,24 @@ class LLMNarrator:
                 fh.write(json.dumps(record, ensure_ascii=False) + "\n")
         except OSError:
             pass
+
+
+#: How many kept paragraphs a new one is read against for repeats.
+KEEP_READ = 12
+#: How the log names a refusal of the director's editor (solo.director.editor).
+REFUSED_WORDS = {"untold": "leaves out what was decided", "flipped": "turns the outcome round",
+                 "night-over": "ends the night too soon", "chat-format": "carries chat tokens",
+                 "echo": "echoes the prompt", "repeat": "repeats an earlier paragraph",
+                 "pronouns": "gives someone the wrong pronouns"}
+
+
+def prompt_words(messages) -> str:
+    """The words a reply may not echo: the system prompt and the new request, without what
+    characters said (quoted) and without earlier replies."""
+    parts = [str(m.get("content", "")) for m in messages if m.get("role") == "system"]
+    users = [str(m.get("content", "")) for m in messages if m.get("role") == "user"]
+    parts += users[-1:]
+    return re.sub(r"“[^”]*”|\"[^\"]*\"", " ", "\n".join(parts))
 
 
 class StreamStalled(TimeoutError):

@@ -60,6 +60,13 @@ class Ruleset:
             raise SetupError(f"unknown rule knob in {sorted(changes)!r}: {exc}") from None
 
 
+#: The bounds of the knobs a player may turn (``--set``, a playset's ``[rules]``), and so of
+#: the rules a save may hold: a save is refused at load with a rule outside them.
+GENRE_POINTS = (0, 99)
+STRIKES_TO_DIE = (1, 9)
+EMPTY_TROPHY_BASE = (0, 13)
+FACE_MODIFIER = (0, 13)
+
 ASHCAN = Ruleset()
 PLAYTEST = Ruleset(name="playtest", trophy_start="empty", reserve_fallback=False, min_cast=3)
 RULESETS = {"ashcan": ASHCAN, "playtest": PLAYTEST}

@@ -38,21 +38,30 @@ from ..reading import (  # noqa: E402,F401  (read here too)
 )
 
 
-def solo_format(path: Path) -> str | None:
-    """The ``format`` of the solo save at ``path`` (``solo-…``), or None if it is not one."""
+def solo_save_data(path: Path) -> dict | None:
+    """The data of the solo save at ``path`` (parsed JSON whose ``format`` is ``solo-…``), or
+    None if it is not one."""
     try:
         data = json.loads(read_capped(path, MAX_SAVE_BYTES, "save").decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
     fmt = data.get("format") if isinstance(data, dict) else None
-    return fmt if isinstance(fmt, str) and fmt.startswith("solo-") else None
+    return data if isinstance(fmt, str) and fmt.startswith("solo-") else None
 
 
-def check_copy_target(path: Path, force: bool = False) -> Path:
+def solo_format(path: Path) -> str | None:
+    """The ``format`` of the solo save at ``path`` (``solo-…``), or None if it is not one."""
+    data = solo_save_data(path)
+    return data["format"] if data is not None else None
+
+
+def check_copy_target(path: Path, force: bool = False, mine=None, what: str = "night") -> Path:
     """Where ``save FILE`` may write: refused (one line) if ``path`` is a symlink, not a
-    regular file, a file that is not a solo save (unless ``force``), or in a folder that does
-    not exist. Returns the absolute path."""
+    regular file, a file that is not a solo save (unless ``force``), a save of another night
+    (unless ``force``: ``mine(data)`` says whether a save's data is of the ``what`` saved, a
+    night or a scene), or in a folder that does not exist. Returns the absolute path."""
     path = Path(path)
+    shown = repr(str(path))
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise FileRefused(f"no folder {str(parent)!r}: create it first (save does not create folders)")
@@ -61,13 +70,18 @@ def check_copy_target(path: Path, force: bool = False) -> Path:
     except FileNotFoundError:
         return Path(os.path.abspath(path))
     if stat.S_ISLNK(st.st_mode):
-        raise FileRefused(f"{str(path)!r} is a symlink: save writes only to a plain file (nothing written)")
+        raise FileRefused(f"{shown} is a symlink: save writes only to a plain file (nothing written)")
     if not stat.S_ISREG(st.st_mode):
-        raise FileRefused(f"{str(path)!r} is {kind_of(st.st_mode)}: save writes only to a plain file "
+        raise FileRefused(f"{shown} is {kind_of(st.st_mode)}: save writes only to a plain file "
                           "(nothing written)")
-    if not force and solo_format(path) is None:
-        raise FileRefused(f"{str(path)!r} exists and is not a solo save: nothing written "
-                          "(save FILE --force replaces it)")
+    if not force:
+        data = solo_save_data(path)
+        if data is None:
+            raise FileRefused(f"{shown} exists and is not a solo save: nothing written "
+                              "(save FILE --force replaces it)")
+        if mine is not None and not mine(data):
+            raise FileRefused(f"{shown} is the save of another {what}: nothing written "
+                              "(save FILE --force replaces it)")
     return Path(os.path.abspath(path))
 
 
@@ -77,12 +91,12 @@ def path_argument(arg: str) -> tuple[str, bool]:
     is taken off and reported. Returns (name, force)."""
     import shlex
 
-    text = arg.strip()
+    text = arg.strip(" \t")  # only spaces and tabs: a name may begin or end with any other character
     force = False
     if text.startswith("--force ") or text == "--force":
-        force, text = True, text[len("--force"):].strip()
+        force, text = True, text[len("--force"):].strip(" \t")
     elif text.endswith(" --force"):
-        force, text = True, text[: -len(" --force")].strip()
+        force, text = True, text[: -len(" --force")].strip(" \t")
     if text[:1] in ("'", '"'):
         try:
             words = shlex.split(text)
@@ -91,6 +105,26 @@ def path_argument(arg: str) -> tuple[str, bool]:
         if len(words) == 1:
             return words[0], force
     return text, force
+
+
+def typed_path(name: str) -> Path:
+    """The file a typed name means: the name exactly as typed (never cleaned), with only a
+    leading ``~/`` (or a lone ``~``) made the home folder."""
+    if name == "~" or name.startswith("~/"):
+        return Path(name).expanduser()
+    return Path(name)
+
+
+def check_loadable_name(path: Path | str) -> Path:
+    """``path``, a save to load and play on: refused (one line, naming it) when its name is not
+    UTF-8 text (bytes no text holds), for a night's save names where its transcript goes and
+    could not be written. Such a file may still be read (``render``) or written (``save FILE``)."""
+    from ..safetext import has_surrogates
+
+    if has_surrogates(str(path)):
+        raise FileRefused(f"{str(path)!r}: a save whose name is not UTF-8 text cannot be played on "
+                          "(rename it, or render it)")
+    return Path(path)
 
 
 # ---------------------------------------------------------------------- writing
@@ -129,13 +163,15 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def write_new(path: Path | str, content, force: bool = False) -> Path:
+def write_new(path: Path | str, content, force: bool = False, check=None) -> Path:
     """Write ``content`` — text, or ``produce(write)`` handing it over piece by piece — to a new
     file at ``path`` (see :func:`check_new_file`). It is written whole to a private temporary
     file beside ``path`` first, then published: linked in under the new name (which fails,
     never replaces, if the name appeared meanwhile), or with ``force`` renamed over an existing
-    plain file. A failure leaves ``path`` as it was."""
-    path = check_new_file(path, force)
+    plain file. A failure leaves ``path`` as it was. ``check`` (:func:`check_new_file` if
+    None) says whether ``path`` may be written, before and again just before it is replaced."""
+    check = check or check_new_file
+    path = check(path, force)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -146,7 +182,7 @@ def write_new(path: Path | str, content, force: bool = False) -> Path:
             fh.flush()
             os.fsync(fh.fileno())
         if force and os.path.lexists(path):
-            check_new_file(path, force)  # still a plain file: replaced whole, a symlink never followed
+            check(path, force)  # still a plain file: replaced whole, a symlink never followed
             os.replace(tmp, path)
             return path
         try:

@@ -569,26 +569,20 @@ class Night:
             self.on_told(beat, text, before, after)
 
     def _guard(self, group: list, before, after) -> None:
-        """Give a model's narrator the continuity check for these beats, one or a merged
-        stretch, each with its own kind and character (a death inside a stretch still gets
-        its epitaph checked); it falls back to the templates on a text that contradicts the
-        fiction or is not the director's prose (:mod:`solo.director.sense`)."""
+        """Give a model's narrator the director's reading for these beats, one or a merged
+        stretch (:func:`solo.director.editor.read`: continuity, sense, and what was decided,
+        told); it falls back to the templates on a text that fails it."""
         narrator = self.narrator
         if hasattr(narrator, "guard"):
-            from ..director.continuity import check, check_answer
-            from ..director.sense import check_sense
+            from ..director.editor import read
 
-            whose = [(beat.kind, beat.get("name")) for beat in group]
             contexts = [{**beat.context, "kind": beat.kind} for beat in group]
             answers = [beat.get("yes") for beat in group if beat.kind == "answer"]
+            cast = self.cast
 
-            def guard(text: str) -> list:
-                found = []
-                for kind, who in dict.fromkeys(whose):
-                    found += [c for c in check(text, kind, before, after, who) if c not in found]
-                for yes in answers:
-                    found += check_answer(text, yes)
-                return found + check_sense(text, contexts)
+            def guard(text: str, prompt: str = "", kept=()) -> list:
+                return read(text, contexts, cast=cast, prompt=prompt, kept=kept, before=before, after=after,
+                            answers=answers)
 
             narrator.guard = guard
 

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 from ..limits import MAX_ARCHETYPE, MAX_LINE, MAX_WHY
+from ..nott.rules import EMPTY_TROPHY_BASE, FACE_MODIFIER, GENRE_POINTS, STRIKES_TO_DIE
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, parse_pronouns
 from .files import MAX_SAVE_BYTES, atomic_write
 from .text import check_name, check_text
@@ -284,11 +285,11 @@ SafeText = Text(check=safe_text)
 RULES = Form(
     name=(Text(40, 1, safe_text), REQUIRED),
     trophy_start=(Lit("ten", "empty"), REQUIRED),
-    empty_trophy_base=(Int(0, 13), REQUIRED),
+    empty_trophy_base=(Int(*EMPTY_TROPHY_BASE), REQUIRED),
     reserve_fallback=(Bool(), REQUIRED),
-    face_modifiers=(Tuple(Int(), Int(), Int()), REQUIRED),
-    genre_points=(Int(0, 1000), REQUIRED),
-    strikes_to_die=(Int(1, 100), REQUIRED),
+    face_modifiers=(Tuple(Int(*FACE_MODIFIER), Int(*FACE_MODIFIER), Int(*FACE_MODIFIER)), REQUIRED),
+    genre_points=(Int(*GENRE_POINTS), REQUIRED),
+    strikes_to_die=(Int(*STRIKES_TO_DIE), REQUIRED),
     fast_setup=(Bool(), REQUIRED),
     min_cast=(Int(1, 8), REQUIRED),
     max_cast=(Int(1, 8), REQUIRED),

@@ -13,9 +13,10 @@ import re
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ..invalid import explain, where
+from ..nott.rules import EMPTY_TROPHY_BASE, FACE_MODIFIER, GENRE_POINTS, STRIKES_TO_DIE
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from .files import MAX_SAVE_BYTES, FileRefused, atomic_write, read_capped  # noqa: F401  (atomic_write: here too)
 from .saveform import (  # noqa: F401  (the format's constants and errors: read here too)
@@ -39,8 +40,18 @@ def check_savable(model: type[BaseModel], data: dict, what: str):
 #: Text read from a save: no control characters or terminal escapes (a save is data from a
 #: stranger; what it holds is shown on screen and written to the transcript).
 SafeText = Annotated[str, AfterValidator(lambda t: check_text(t, "the text"))]
+def _no_fraction(seed):
+    """A seed written as a number with a point or an exponent (``NaN``, ``1e308``, ``2.5``) is
+    refused in our words (never pydantic's "int is not valid here")."""
+    if isinstance(seed, float):
+        raise ValueError(f"the seed must be a whole number of at most {MAX_SEED_DIGITS} digits, or a word, "
+                         f"not {seed!r}")
+    return seed
+
+
 #: A seed in a save: a whole number of at most 40 digits, or a short word.
-Seed = Annotated[int | Annotated[SafeText, Field(min_length=1, max_length=80)], AfterValidator(_seed_size)]
+Seed = Annotated[int | Annotated[SafeText, Field(min_length=1, max_length=80)], BeforeValidator(_no_fraction),
+                 AfterValidator(_seed_size)]
 #: Deepest nesting of lists and objects read from a save (ours nest four or five deep).
 MAX_SAVE_DEPTH = 32
 
@@ -63,15 +74,22 @@ class SavedCharacter(BaseModel):
     pronouns: Annotated[str, Field(max_length=MAX_PRONOUNS), AfterValidator(_check_pronouns)] = DEFAULT_PRONOUNS
 
 
+#: A Jack's, Queen's or King's modifier in a save: within the bounds ``--set`` allows.
+FaceModifier = Annotated[int, Field(ge=FACE_MODIFIER[0], le=FACE_MODIFIER[1])]
+
+
 class SavedRules(BaseModel):
+    """A night's rules, each knob within the bounds ``--set`` and playsets allow
+    (:mod:`solo.nott.rules`): a save with more is refused at load, in one line."""
+
     model_config = ConfigDict(extra="forbid")
     name: Annotated[SafeText, Field(min_length=1, max_length=40)]
     trophy_start: Literal["ten", "empty"]
-    empty_trophy_base: int = Field(ge=0, le=13)
+    empty_trophy_base: int = Field(ge=EMPTY_TROPHY_BASE[0], le=EMPTY_TROPHY_BASE[1])
     reserve_fallback: bool
-    face_modifiers: tuple[int, int, int]
-    genre_points: int = Field(ge=0, le=1000)
-    strikes_to_die: int = Field(ge=1, le=100)
+    face_modifiers: tuple[FaceModifier, FaceModifier, FaceModifier]
+    genre_points: int = Field(ge=GENRE_POINTS[0], le=GENRE_POINTS[1])
+    strikes_to_die: int = Field(ge=STRIKES_TO_DIE[0], le=STRIKES_TO_DIE[1])
     fast_setup: bool
     min_cast: int = Field(ge=1, le=8)
     max_cast: int = Field(ge=1, le=8)
@@ -232,6 +250,23 @@ def _place(trail: tuple | None) -> str:
         keys.append(str(key) if isinstance(key, int) or re.fullmatch(r"[A-Za-z0-9_]{1,40}", key) else repr(key[:40]))
     text = ".".join(reversed(keys)) or "(top level)"
     return text if len(text) <= 80 else text[:80] + "…"
+
+
+#: What names a night, whatever point it has reached: a save with the same is a save of it.
+NIGHT_KEYS = ("format", "seed", "rules", "cast")
+
+
+def same_night(data: dict, body: dict, keys: tuple[str, ...] = NIGHT_KEYS) -> bool:
+    """``data`` (a save read from a file) is a save of the night whose save is ``body``: the
+    same ``keys`` (format, seed, rules, cast), and the steps of one begin with the steps of the
+    other (the same night, at an earlier or a later point)."""
+    if not isinstance(data, dict) or any(data.get(k) != body.get(k) for k in keys):
+        return False
+    theirs, ours = data.get("steps"), body.get("steps") or []
+    if not isinstance(theirs, list):
+        return False
+    n = min(len(theirs), len(ours))
+    return theirs[:n] == ours[:n]
 
 
 def write_save(save: SaveFile, path: Path) -> Path:

@@ -3,6 +3,7 @@ key and, where it can be found, the line."""
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from pathlib import Path
@@ -45,10 +46,19 @@ def list_playsets() -> list[tuple[str, str, Path]]:
 def _line_of(text: str, loc: tuple) -> int | None:
     """Line of a key path like ('killer', 'name') — or, for a missing key, of the nearest
     table or key above it that is there."""
-    keys = [str(k) for k in loc if not isinstance(k, int)]
-    if not keys:
-        return None
-    best: tuple[int, int] | None = None  # (matched depth, line)
+    keys = tuple(str(k) for k in loc if not isinstance(k, int))
+    lines = _key_lines(text)
+    for depth in range(len(keys), 0, -1):  # the deepest path there is, at its first line
+        if keys[:depth] in lines:
+            return lines[keys[:depth]]
+    return None
+
+
+@functools.lru_cache(maxsize=1)  # the file whose problems are being told
+def _key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """The first line of every table and key path of ``text``: read once, in one pass, for all
+    of a file's problems (a file of 100,000 bad entries is not read 100,000 times)."""
+    found: dict[tuple[str, ...], int] = {}
     table: list[str] = []
     quotes = None  # the quotes of a multi-line string still open: its lines are text, not keys
     for i, line in enumerate(text.splitlines(), 1):
@@ -70,12 +80,8 @@ def _line_of(text: str, loc: tuple) -> int | None:
             if not m:
                 continue
             path = table + [m.group(2)]
-        depth = len(path)
-        if path == keys[:depth] and (best is None or depth > best[0]):
-            best = (depth, i)
-            if depth == len(keys):
-                break
-    return best[1] if best else None
+        found.setdefault(tuple(path), i)
+    return found
 
 
 def _long_number(text: str) -> str:
@@ -166,7 +172,9 @@ def _problems(text: str, errors: list[dict]) -> str:
     if len(unknown) == 1 and not known:
         parts.append(f"{place(unknown[0])}: unknown key")
     elif unknown:
-        parts.append(f"unknown key{'s' if len(unknown) > 1 else ''}: {', '.join(place(e) for e in unknown)}")
+        named = ", ".join(place(e) for e in unknown[:MAX_PROBLEMS_SHOWN])
+        more = len(unknown) - MAX_PROBLEMS_SHOWN
+        parts.append(f"unknown key{'s' if len(unknown) > 1 else ''}: {named}" + (f" and {more} more" if more > 0 else ""))
     return "; ".join(parts)
 
 

@@ -69,15 +69,21 @@ def _loop(shell: Shell, session, prompt: str, warm_up) -> int:
         except EOFError:
             _leave(shell)
             return 0
+        accepted = getattr(session.history, "accepted", None)  # the history keeps only lines run cleanly
+        ok = False
         try:
-            shell.run_line(line)
+            ok = shell.run_line(line)
         except Quit:
+            if accepted is not None:
+                accepted(True)
             _leave(shell)
             return 0
         except KeyboardInterrupt:
             shell.info("(interrupted)", "dim")
         except Exception as exc:  # the REPL never dies
             shell.error(f"internal error ({type(exc).__name__}): {exc}")
+        if accepted is not None:
+            accepted(ok)
 
 
 def _leave(shell: Shell) -> None:
@@ -87,13 +93,32 @@ def _leave(shell: Shell) -> None:
         return
     night = shell.night
     if night is not None and night.save_path is not None:
+        from ..safetext import shown_name
+
         night.autosave()
         if night.game.is_over():  # nothing to resume: --resume would find no unfinished night
-            shell.info(f"Saved to {night.save_path}.", "dim")
+            shell.info(f"Saved to {shown_name(night.save_path)}.", "dim")
         else:
-            from ..invocation import solo_command
+            shell.info(f"Saved to {shown_name(night.save_path)}. Resume with: "
+                       f"{resume_command(night.save_path, 'night-*.json')}", "dim")
 
-            shell.info(f"Saved to {night.save_path}. Resume with: {solo_command()} play --resume", "dim")
+
+def resume_command(save, pattern: str, system: str = "") -> str:
+    """The command that resumes the night (or scene) saved at ``save``: ``solo play --resume``
+    when it is one of the saves folder's (named as ``pattern``, as resume finds them), else
+    ``solo play --load FILE`` (--resume would resume another)."""
+    import fnmatch
+    from pathlib import Path
+
+    from ..invocation import solo_command
+    from ..paths import in_saves_dir
+    from ..safetext import shell_quoted
+
+    save = Path(save)
+    head = f"{solo_command()} play{' --system ' + system if system else ''}"
+    if in_saves_dir(save) and fnmatch.fnmatchcase(save.name, pattern):
+        return f"{head} --resume"
+    return f"{head} --load {shell_quoted(save.absolute())}"
 
 
 def run_batch(shell: Shell, lines: Iterable[str], echo: bool = True) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..play.text import TextRefused, clean_line
@@ -12,6 +13,20 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..nott.game import Game
+
+
+#: A typed line's first word and the rest as typed (words parted by spaces or tabs only: a
+#: file name may hold any other character).
+_HEAD = re.compile(r"[ \t]*([^ \t]+)(?:[ \t]+(.*?))?[ \t]*", re.S)
+
+
+def _undecodable(raw: str) -> bool:
+    """``raw`` is refused only for its bytes that are not UTF-8 (not for its length)."""
+    from ..limits import MAX_LINE
+    from ..play.text import LongLine
+    from ..safetext import has_surrogates
+
+    return not isinstance(raw, LongLine) and len(raw) <= MAX_LINE and has_surrogates(raw)
 
 
 class Quit(Exception):
@@ -77,29 +92,67 @@ class BaseShell:
         """Run one line; True if it ran cleanly. Raises :class:`Quit` to leave.
 
         A line that is not UTF-8 or is too long is refused in one line; terminal control
-        sequences are taken out of every line before it is run, shown or written."""
+        sequences are taken out of every line before it is run, shown or written. A command
+        that takes a file name (``load``, ``save``) gets its name as typed: the file opened or
+        written is the one named, never the name cleaned (which may be another file)."""
+        raw = line
         try:
             line = clean_line(line).strip()
         except TextRefused as exc:
-            self.error(str(exc))
-            return False
+            # a file's name is the operating system's: bytes that are not UTF-8 may name one
+            taken = self._file_command(raw) if _undecodable(raw) else None
+            if taken is None:
+                self.error(str(exc))
+                return False
+            cmd, rest = taken
+            return self.run_call(cmd.func, self, rest)
         if not line or line.startswith("#"):
             return True
         word, _, rest = line.partition(" ")
         cmd = self.registry.find(word)
+        if cmd is not None and cmd.raw:
+            taken = self._file_command(raw)
+            if taken is None or taken[0] is not cmd:
+                self.error(f"{cmd.name}: type the command word plainly (it holds control characters)")
+                return False
+            rest = taken[1]
+        if cmd is None:
+            return self.run_call(self._typed_text, line)
+        return self.run_call(cmd.func, self, rest if cmd.raw else rest.strip())
+
+    def _typed_text(self, line: str) -> None:
+        self._refuse_typo(line)
+        self._free_text(line)
+
+    def _file_command(self, raw: str):
+        """(the command, the rest of the line as typed) when ``raw`` begins with a command that
+        takes a file name; None otherwise (or when the line is too long to be one)."""
+        from ..safetext import clean
+
+        m = _HEAD.fullmatch(raw)
+        if m is None:
+            return None
+        cmd = self.registry.find(clean(m.group(1), undecodable="replace"))
+        if cmd is None or not cmd.raw:
+            return None
+        return cmd, m.group(2) or ""
+
+    def run_call(self, func, *args) -> bool:
+        """Run ``func(*args)`` as a command runs: True if it ran cleanly; every error (a
+        :class:`CommandError`, a ``ValueError``, an ``OSError``) one ``error: …`` line and False;
+        only :class:`Quit` escapes."""
         try:
-            if cmd is None:
-                self._refuse_typo(line)
-                self._free_text(line)
-            else:
-                cmd.func(self, rest.strip())
+            func(*args)
             return True
         except Quit:
             raise
         except (CommandError, ValueError) as exc:
             self.error(str(exc))
         except OSError as exc:
-            self.error(f"{exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}")
+            from ..safetext import shown_name
+
+            name = getattr(exc, "filename", "") or ""
+            self.error(f"{exc.strerror or exc}: {shown_name(name) if name else ''}")
         return False
 
     def is_name(self, word: str, exact: bool = False) -> bool:

@@ -30,6 +30,9 @@ class Command:
     aliases: tuple[str, ...] = ()
     complete: str | None = None  # "character", "topic", "rules", "onoff", "command"
     group: str = "play"
+    #: The command takes a file name: it gets the rest of the line as typed, never cleaned (a
+    #: file is opened by its exact name; only what is shown of it is cleaned).
+    raw: bool = False
 
 
 class Registry:
@@ -48,9 +51,9 @@ class Registry:
         self._all = not self.modules
 
     def command(self, name: str, usage: str = "", aliases: tuple[str, ...] = (), complete: str | None = None,
-                group: str = "play") -> Callable:
+                group: str = "play", raw: bool = False) -> Callable:
         def register(func: Callable) -> Callable:
-            cmd = Command(name, func, usage, (_paragraphs(func.__doc__) or [""])[0], aliases, complete, group)
+            cmd = Command(name, func, usage, (_paragraphs(func.__doc__) or [""])[0], aliases, complete, group, raw)
             for word in (name, *aliases):
                 if word in self.by_word:
                     raise ValueError(f"command word {word!r} registered twice")

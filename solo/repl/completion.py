@@ -62,20 +62,41 @@ class ShellCompleter(Completer):
 
 
 class CleanFileHistory(FileHistory):
-    """The REPL's history file, holding lines without terminal control sequences.
+    """The REPL's history file: only lines the shell accepted, cleaned (no terminal control
+    sequences, no invisible characters, NFC, as the shell ran them), each at most
+    :attr:`MAX_CHARS` characters, the last :attr:`MAX_ENTRIES` of them.
 
-    It is for its owner only (0600, whatever the umask), read with a size cap and only when
-    it is a plain file, and never written through a symlink or into a named pipe: such a
-    history is not kept (the REPL goes on)."""
+    A line typed is kept once the shell has run it cleanly (:meth:`accepted`); a refused line
+    (too long, not UTF-8, an error) is not. The file is for its owner only (0600, whatever the
+    umask), read with a size cap (its last :attr:`MAX_BYTES`) and only when it is a plain file,
+    and never written through a symlink or into a named pipe: such a history is not kept (the
+    REPL goes on). When it holds more than :attr:`MAX_ENTRIES` lines it is written again with
+    the last of them."""
 
     MAX_BYTES = 8 * 1024 * 1024
+    MAX_ENTRIES = 1000
+    MAX_CHARS = 1000
 
-    def load_history_strings(self) -> Iterable[str]:
-        from ..play.files import read_capped
+    def __init__(self, filename) -> None:
+        super().__init__(filename)
+        self._pending: str | None = None  # the line typed, until the shell has run it
+        self._stored = 0  # lines added to the file since it was last written whole
+
+    @classmethod
+    def cleaned(cls, line: str) -> str | None:
+        """``line`` as the history keeps it, or None when it is not kept (refused, empty or
+        longer than :attr:`MAX_CHARS`)."""
+        from ..play.text import TextRefused, clean_line
 
         try:
-            raw = read_capped(self.filename, self.MAX_BYTES, "history")
-        except (OSError, ValueError):
+            text = clean_line(line).strip()
+        except TextRefused:
+            return None
+        return text if text and len(text) <= cls.MAX_CHARS else None
+
+    def load_history_strings(self) -> Iterable[str]:
+        raw = _read_tail(self.filename, self.MAX_BYTES)
+        if raw is None:
             return []
         strings: list[str] = []
         lines: list[str] = []
@@ -87,16 +108,92 @@ class CleanFileHistory(FileHistory):
                 lines = []
         if lines:
             strings.append("".join(lines)[:-1])
-        return reversed(strings)
+        kept = [c for c in map(self.cleaned, strings) if c is not None][-self.MAX_ENTRIES:]
+        if kept != strings:  # lines over the bounds, refused or not clean: the file is written again as kept
+            self._rewrite(kept)
+        return kept[::-1]
+
+    def append_string(self, string: str) -> None:
+        """The line typed: kept once the shell has run it cleanly (:meth:`accepted`)."""
+        self._pending = string
+
+    def accepted(self, ok: bool) -> None:
+        """The shell ran the line typed last: cleanly (``ok``: kept) or not (forgotten)."""
+        line, self._pending = self._pending, None
+        text = self.cleaned(line) if ok and line is not None else None
+        if text is None:
+            return
+        self._loaded_strings.insert(0, text)
+        del self._loaded_strings[self.MAX_ENTRIES:]
+        self.store_string(text)
+        self._stored += 1
+        if self._stored >= self.MAX_ENTRIES:
+            self._rewrite(self._loaded_strings[::-1])
 
     def store_string(self, string: str) -> None:
-        import datetime
-
-        from ..narration.base import strip_control
         from ..play.files import append_private
 
-        text = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in strip_control(string).split("\n"))
+        text = self.cleaned(string)
+        if text is None:
+            return
         try:
-            append_private(self.filename, text)
+            append_private(self.filename, _entry(text))
         except (OSError, ValueError):
             pass  # a history that cannot be kept safely is not kept
+
+    def _rewrite(self, strings: list[str]) -> None:
+        """Write the history again holding ``strings`` (oldest first): only a plain file of
+        this user's (replaced whole, by a rename)."""
+        from pathlib import Path
+
+        from ..play.files import atomic_write, is_own_file
+
+        if not is_own_file(self.filename):
+            return
+        try:
+            atomic_write(Path(self.filename), "".join(map(_entry, strings)))
+        except OSError:
+            return
+        self._stored = 0
+
+
+def _entry(line: str) -> str:
+    """One line of history as the file holds it (prompt_toolkit's form)."""
+    import datetime
+
+    return f"\n# {datetime.datetime.now()}\n" + "".join(f"+{part}\n" for part in line.split("\n"))
+
+
+def _read_tail(path, cap: int) -> bytes | None:
+    """The last ``cap`` bytes of the plain file ``path`` (from the first whole entry in them),
+    or None when it cannot be read (missing, not a plain file). Never blocks on a pipe."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        start = max(0, st.st_size - cap)
+        os.lseek(fd, start, os.SEEK_SET)
+        chunks: list[bytes] = []
+        size = 0
+        while size < cap:
+            chunk = os.read(fd, min(1 << 20, cap - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if start:
+        cut = raw.find(b"\n#")
+        raw = raw[cut:] if cut >= 0 else b""
+    return raw

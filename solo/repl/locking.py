@@ -23,3 +23,26 @@ def hold_lock(sh, path: Path) -> bool:
     release_lock(sh)
     sh.lock = lock
     return True
+
+
+def copied(sh, path: Path) -> None:
+    """Remember that this shell wrote ``path`` (a copy of its night's, ``save FILE``): saving
+    there again replaces this shell's own copy."""
+    import os
+
+    copies = getattr(sh, "copies", None)
+    if copies is None:
+        copies = sh.copies = set()
+    copies.add(os.path.realpath(path))
+
+
+def own_copy(sh, path: Path, save: Path | None) -> bool:
+    """``path`` is the night's own save ``save``, or a copy this shell wrote."""
+    import os
+
+    try:
+        if save is not None and os.path.samefile(path, save):
+            return True
+    except OSError:
+        pass
+    return os.path.realpath(path) in (getattr(sh, "copies", None) or ())

@@ -9,9 +9,11 @@ from ..nott.cards import SUIT_SYMBOLS
 from ..nott.describe import explain, mechanics
 from ..nott.errors import NottError
 from ..nott.game import CHOOSE_TESTER, DECIDE
-from ..play.files import check_copy_target, path_argument
+from ..play.files import check_copy_target, path_argument, typed_path
 from ..play.lock import writing_to
+from .locking import copied, own_copy
 from ..play.text import MAX_NAME
+from ..safetext import shown_name
 from .base import Quit
 from .commands import CommandError, _int
 from .nott_commands import command, registry
@@ -311,32 +313,43 @@ def cmd_teach(sh, arg: str) -> None:
     sh.info(f"teaching {'on' if sh.teach else 'off'}")
 
 
-@command("save", "[FILE] [--force]", group="keeping")
+@command("save", "[FILE] [--force]", group="keeping", raw=True)
 def cmd_save(sh, arg: str) -> None:
     """Save now (the night autosaves after every action); with FILE, also save a copy there.
 
-    A copy never replaces a symlink, a device or a file that is not a solo save (--force
-    replaces such a file), nor a save another solo has open, and never creates folders. A
-    night opened read-only goes on in its copy."""
+    A copy never replaces a symlink or a device, nor a save another solo has open, and never
+    creates folders; a file that is not a solo save, or the save of another night, only with
+    --force. A night opened read-only goes on in its copy."""
     night = sh.need_night()
     name, force = path_argument(arg)
     if name:
-        path = check_copy_target(Path(name).expanduser(), force)
+        typed = typed_path(name)  # the file named, as typed: never the name cleaned
+        path = check_copy_target(typed, force, mine=lambda data: _mine(sh, night, typed, data))
         with writing_to(path):  # not while another solo has that file open
             night.write_save(path)
+            copied(sh, path)
             if night.save_path is None and not sh.tutorial:
                 from .locking import hold_lock
 
                 if hold_lock(sh, path):
                     night.save_path = path
-                    sh.info(f"saved to {path}; this night now goes on there")
+                    sh.info(f"saved to {shown_name(path)}; this night now goes on there")
                     return
-        sh.info(f"saved a copy to {path}")
+        sh.info(f"saved a copy to {shown_name(path)}")
     elif night.save_path is not None:
         night.write_save(night.save_path)
-        sh.info(f"saved to {night.save_path}")
+        sh.info(f"saved to {shown_name(night.save_path)}")
     else:
         raise CommandError("this night has no save file; give one: save FILE")
+
+
+def _mine(sh, night, path: Path, data: dict) -> bool:
+    """The save at ``path`` (its ``data``) is this night's own: its save file, a copy this shell
+    wrote, or a save of this night at an earlier or later point. Another night's save is
+    replaced only with --force."""
+    from ..play.saves import same_night
+
+    return own_copy(sh, path, night.save_path) or same_night(data, night.save_body())
 
 
 @command("narrator", "[retry]", group="keeping")

@@ -11,11 +11,11 @@ from ..nott.cast import ARCHETYPES, quick_cast
 from ..nott.game import Character
 from ..play.night import Night
 from ..paths import saves_dir
-from ..play.files import path_argument
+from ..play.files import path_argument, typed_path
 from ..play.lock import SaveLock
 from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
-from ..safetext import clean
+from ..safetext import clean, shown_name
 from dataclasses import replace
 from .commands import CommandError, seed_word
 from .locking import hold_lock, release_lock  # noqa: F401  (hold_lock: for the play commands too)
@@ -82,8 +82,8 @@ def _ask_before_leaving(sh) -> bool:
         sh.new_asked = None
         return False
     sh.new_asked = here
-    kept = (f"it is saved, and resume (or load {night.save_path}) brings it back" if night.save_path is not None
-            else "this night is not saved")
+    kept = (f"it is saved, and resume (or load {shown_name(night.save_path)}) brings it back"
+            if night.save_path is not None else "this night is not saved")
     sh.info(f"A night is under way: {kept}. Type new again to set up another.", "bold")
     return True
 
@@ -190,13 +190,14 @@ def cmd_resume(sh, arg: str) -> None:
     others: list = []
     path = latest_unfinished(skipped, others)
     for bad, why in skipped:
-        sh.out("notice", f"skipped {bad.name}: {why}")
+        sh.out("notice", f"skipped {shown_name(bad.name)}: {why}")
     if path is None:
-        busy = "; ".join(f"{p} is open in another solo (load it to look, read-only)" for p, who in others if who)
+        busy = "; ".join(f"{shown_name(p)} is open in another solo (load it to look, read-only)"
+                         for p, who in others if who)
         raise CommandError("no unfinished night to resume" + (f" ({busy})" if busy else "")
                            + (" (the damaged saves above are kept as they are)" if skipped else ""))
     load_into(sh, path)
-    sh.info(f"(resumed {path.name}, the last unfinished night saved)", "dim")
+    sh.info(f"(resumed {shown_name(path.name)}, the last unfinished night saved)", "dim")
     _list_others(sh, others)
 
 
@@ -209,24 +210,25 @@ def _list_others(sh, others: list) -> None:
         return
     sh.info(f"Other unfinished night{'s' if len(others) > 1 else ''} (load FILE to play one):", "dim")
     for p, who in others[:OTHERS_SHOWN]:
-        sh.info(f"  {p}{' (open in another solo)' if who else ''}", "dim")
+        sh.info(f"  {shown_name(p)}{' (open in another solo)' if who else ''}", "dim")
     if len(others) > OTHERS_SHOWN:
         sh.info(f"  … and {len(others) - OTHERS_SHOWN} more in {saves_dir()}", "dim")
 
 
-@command("load", "FILE", group="setting up")
+@command("load", "FILE", group="setting up", raw=True)
 def cmd_load(sh, arg: str) -> None:
     """Load a save file (refused whole if it is damaged; the file is kept)."""
     name, _ = path_argument(arg)
     if not name:
         raise CommandError("load needs a file name")
-    load_into(sh, Path(name).expanduser())
+    load_into(sh, typed_path(name))  # the file named, as typed: never the name cleaned
 
 
 def load_into(sh, path: Path) -> None:
+    from ..play.files import check_loadable_name
     from ..play.saves import read_save
 
-    save = read_save(path)
+    save = read_save(check_loadable_name(path))
     night = Night.from_save(path, narrator=None, out=sh.out)
     lock = SaveLock(path)
     if lock.acquire():
@@ -252,7 +254,8 @@ def load_into(sh, path: Path) -> None:
     sh.night = night
     sh.info(f"Resumed: {night.summary()}", "bold")
     if night.transcript is not None and night.transcript.path.name != Path(path).stem + ".md":
-        sh.info(f"(a save from outside your saves folder: its transcript goes to {night.transcript.path})", "dim")
+        sh.info(f"(a save from outside your saves folder: its transcript goes to {shown_name(night.transcript.path)})",
+                "dim")
     if night.steps:
         sh.show_recap()
     sh.show_table(night.game)

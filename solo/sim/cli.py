@@ -102,6 +102,39 @@ FAST_SETUP_HELP = "fast setup: remove a random 2–10 before the decks are built
 ENGINE_HELP = "auto (default): the fast engine where built, else the core rules engine"
 
 
+def workers_arg(text: str) -> int:
+    """``--workers`` for argparse: a whole number of processes, at least 1 (a refusal is
+    argparse's one-line usage error)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of worker processes, at least 1, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 worker process, not {n}")
+    return n
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler's address (``tcp://host:8786``), refused at once (ValueError, one line)
+    when the port it names is no port (0 or above 65535) or the address is blank."""
+    import re
+
+    address = str(text).strip()
+    if not address:
+        raise ValueError("the scheduler's address is empty (e.g. tcp://host:8786)")
+    m = re.search(r":(\d+)/?$", address)
+    if m and not 1 <= int(m.group(1)) <= 65535:
+        raise ValueError(f"the scheduler's port must be 1–65535, not {m.group(1)} (in {address!r})")
+    return address
+
+
+def _scheduler_arg(text: str) -> str:
+    try:
+        return scheduler_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_fast_setup(p) -> None:
     """``--fast-setup``, and ``--fast`` for the same (as ``play`` and the REPL's ``new fast``
     have it): both spellings on every command, the one shown in its help."""
@@ -124,8 +157,8 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--policy", default="careful", choices=POLICIES, help=POLICY_HELP)
     p.add_argument("--seed", type=seed_arg, default=1, help="seed of the run (default 1): the same seed "
                    "gives the same results")
-    p.add_argument("--workers", type=int, default=0, help="local worker processes (default: all cores)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
+    p.add_argument("--workers", type=workers_arg, default=0, help="local worker processes (default: all cores)")
+    p.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler_arg,
                    help="run on a Dask cluster, e.g. tcp://host:8786 (default: $SOLO_DASK_SCHEDULER if set)")
     p.add_argument("--engine", default="auto", choices=["auto", "fast", "core"], help=ENGINE_HELP)
     out = p.add_mutually_exclusive_group()
@@ -159,6 +192,8 @@ def sweep(args: argparse.Namespace) -> int:
     vs = sw.variants(grid, base, args.policy, args.engine, notice=say)
     work = sw.tasks(vs, args.games, args.policy, args.seed)
     scheduler = args.scheduler or os.environ.get("SOLO_DASK_SCHEDULER") or None
+    if scheduler and not args.scheduler:
+        scheduler = scheduler_address(scheduler)  # a port that is no port: refused at once, not waited on
     workers = args.workers or (os.cpu_count() or 1)
     started = time.perf_counter()
     bar, advance = _progress_bar(args.games * len(vs), f"{len(vs)} variants")

@@ -103,9 +103,19 @@ def _quiet_worker() -> None:
 
 
 def _pool(workers: int):
+    """A pool of ``workers`` processes that ignore Ctrl-C. They are forked from this process
+    (copies of it, quick to start) when no other thread runs in it; else from a server process
+    of their own (a fork of a process with other threads running can inherit a lock one of them
+    held, an import's say, and wait on it for ever)."""
     import multiprocessing as mp
+    import threading
 
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    methods = mp.get_all_start_methods()
+    if threading.active_count() > 1 and "forkserver" in methods:
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["solo.sim.run"])
+    else:
+        ctx = mp.get_context("fork") if "fork" in methods else mp.get_context()
     return ctx.Pool(workers, initializer=_quiet_worker)
 
 

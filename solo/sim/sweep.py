@@ -185,14 +185,28 @@ NO_WORKER_PATIENCE = 20.0
 QUIET = 2.0
 
 
-def run_dask(work: Sequence[tuple], n: int, scheduler, progress: Callable[[int], None] | None = None) -> list[dict]:
+#: Seconds a Dask sweep waits for the scheduler at its address to greet it (a Dask scheduler
+#: speaks first, at once): a listener that is not one is a ValueError within this, not a wait of
+#: minutes with no word (Dask's own handshake has no time limit).
+GREETING_PATIENCE = 20.0
+#: The most bytes a Dask greeting can announce in its first frame header (it is a few dozen).
+_GREETING_MOST = 1 << 24
+
+
+def run_dask(work: Sequence[tuple], n: int, scheduler, progress: Callable[[int], None] | None = None,
+             patience: float | None = None) -> list[dict]:
     """Run the chunks on a Dask cluster: ``scheduler`` is its address (``tcp://host:8786``) or
-    a ``distributed.Client``. Its workers need solo installed (the same version). A cluster left
-    without a worker for :data:`NO_WORKER_PATIENCE` seconds is a ValueError, not a wait forever."""
+    a ``distributed.Client``. Its workers need solo installed (the same version). An address
+    where nothing greets as a Dask scheduler within ``patience`` seconds (default
+    :data:`GREETING_PATIENCE`), or a cluster left without a worker for
+    :data:`NO_WORKER_PATIENCE` seconds, is a ValueError, not a wait forever."""
     try:
         from distributed import Client
     except ImportError:
         raise ValueError(dask_missing()) from None
+    if not isinstance(scheduler, Client):
+        patience = GREETING_PATIENCE if patience is None else patience
+        greeted(scheduler, patience)
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler, timeout="20s")
     futures = []
     try:
@@ -203,6 +217,60 @@ def run_dask(work: Sequence[tuple], n: int, scheduler, progress: Callable[[int],
             client.close()
         elif futures:
             client.cancel(futures)  # nothing left queued on someone else's client after an error
+
+
+def greeted(address: str, patience: float) -> None:
+    """Nothing if what listens at the TCP ``address`` greets as a Dask scheduler does (its first
+    frame header, at once) within ``patience`` seconds; a ValueError, in one line, if it says
+    nothing, closes, or says something else. A refused or unreachable address is left to the
+    Dask client, which retries for its own bounded time; other protocols (``tls://`` …) are
+    not asked here."""
+    import socket
+    import struct
+    import time
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, loc = parse_address(address)
+        host, port = parse_host_port(loc)
+    except ValueError:
+        return  # the Dask client says what is wrong with the address
+    if scheme != "tcp":
+        return
+    deadline = time.monotonic() + patience
+    try:
+        sock = socket.create_connection((host, port), timeout=patience)
+    except TimeoutError:
+        raise ValueError(f"nothing answered at {address} in {patience:g} s: is a Dask scheduler running "
+                         "there (dask scheduler prints its address)?") from None
+    except OSError:
+        return
+    head = b""
+    try:
+        while len(head) < 8:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            sock.settimeout(left)
+            try:
+                got = sock.recv(8 - len(head))
+            except TimeoutError:
+                break
+            except OSError:
+                got = b""
+            if not got:
+                raise ValueError(f"{address} closed the connection without a Dask scheduler's greeting: it is "
+                                 "not a Dask scheduler (dask scheduler prints the address to give)")
+            head += got
+    finally:
+        sock.close()
+    if len(head) < 8:
+        raise ValueError(f"{address} accepted the connection but said nothing in {patience:g} s: it is not a Dask "
+                         "scheduler (dask scheduler prints the address to give)")
+    if not 0 < struct.unpack("Q", head)[0] <= _GREETING_MOST:
+        raise ValueError(f"{address} answered, but not as a Dask scheduler does: it is not one "
+                         "(dask scheduler prints the address to give)")
 
 
 def _dask_results(client, futures: list) -> Iterable[tuple[int, dict]]:

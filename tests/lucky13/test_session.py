@@ -387,10 +387,16 @@ def test_same_seed_and_steps_give_the_same_transcript(tmp_path):
     assert texts[0] == texts[1]
 
 
-def test_resumed_transcript_goes_on_in_the_same_file(tmp_path):
-    sc = cast(scene(tmp_path))
+def test_resumed_transcript_goes_on_in_the_same_file():
+    from solo.paths import saves_dir, transcripts_dir
+
+    sc = Scene(7, narrator=Lucky13TemplateNarrator(7), save_path=saves_dir() / "lucky13-x.json",
+               transcript_path=transcripts_dir() / "lucky13-x.md")  # a scene of the data folder's
+    sc.start()
+    cast(sc)
     seeded_play(sc)
     back = Scene.from_save(sc.save_path, narrator=Lucky13TemplateNarrator(7))
+    assert back.transcript.path == sc.transcript.path
     back.do("check", {"who": "Hrothgar", "ability": "Pulse", "skill": "Fighting", "difficulty": "d8"})
     text = back.transcript.path.read_text(encoding="utf-8")
     assert text.count("# Lucky 13") == 1 and "*(the scene resumes)*" in text

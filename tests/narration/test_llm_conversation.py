@@ -66,7 +66,7 @@ def test_each_request_begins_with_the_one_before_and_what_was_told(tmp_path):
 def test_a_refused_reply_is_not_kept_what_was_told_instead_is(tmp_path):
     notices = []
     n = make(tmp_path, ok("Cy waves from the dock."), ok("Ann waits."), notices=notices)
-    n.guard = lambda text: [NS(why="Cy is dead")] if "Cy" in text else []
+    n.guard = lambda text, **_: [NS(why="Cy is dead")] if "Cy" in text else []
     told = narrate_text(n, dawn(f=fiction()))
     assert told == tmpl(dawn()) and "contradicts the story" in notices[0]
     narrate_text(n, dawn(f=fiction()))

@@ -98,8 +98,9 @@ def test_the_prompts_state_the_fiction(tmp_path):
         assert f"{dead} is DEAD" in prompt
         assert lost in prompt and "gone for good" in prompt
         assert f"The group is at {night._stories[-1].location}" in prompt or "The group is at " in prompt
-    # what the model said was kept: no contradiction, no notice
-    assert notices == [] and any("The door creaks open." in t for _k, t in night.steps[-1].narration)
+    # the stand-in's reply ("The door creaks open.") never names who took the Test: not kept
+    assert notices and "leaves out what was decided" in notices[0]
+    assert not any("The door creaks open." in t for _k, t in night.steps[-1].narration)
 
 
 def test_a_reply_that_contradicts_the_story_falls_back_to_the_templates(tmp_path):

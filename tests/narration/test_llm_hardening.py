@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from solo.narration.base import Retraction, narrate_text
+from solo.narration.base import narrate_text
 from solo.narration.llm import LLMNarrator, describe_error, redact_url
 
 from .fakeserver import FakeServer
@@ -21,8 +21,7 @@ def test_a_stream_that_stalls_after_its_first_chunk_is_given_up_in_about_the_sta
         chunks = list(n.narrate(beats()[0]))
         took = time.monotonic() - started
     assert took < 3.0, took  # not the 10 s timeout, not the 20 s stall
-    assert chunks[0] == "The lights flicker " and any(isinstance(c, Retraction) for c in chunks)
-    assert chunks[-1] == expected_templates()[0]
+    assert chunks == [expected_templates()[0]]  # "The lights flicker " was held, never shown
     assert len(notices) == 1 and "stopped sending" in notices[0]
 
 

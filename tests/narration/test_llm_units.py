@@ -136,7 +136,7 @@ def test_the_defaults(tmp_path):
     assert (n.deadlines.connect, n.deadlines.request) == (15.0, 180.0)
     assert n.merge is True and n.max_tokens_per_test == 220 and n.prompt_set == "llm" and n.setting is None
     assert n.usage == {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "fallbacks": 0, "estimated": False,
-                       "seconds": 0.0}
+                       "seconds": 0.0, "kept": 0, "refused": {}}
     assert n.paused is False and n.guard is None and n.last_finish is None and n.conversation.turns == []
     assert n.conversation.window == 4096
     n.notice("nothing happens")
@@ -182,13 +182,15 @@ def test_a_server_that_reports_no_usage_is_estimated(tmp_path):
 
 def test_pieces_are_released_at_whitespace_and_control_sequences_stripped(tmp_path):
     n = make(tmp_path, ok("The li", "ght ", "goes out", " now."))
-    chunks = list(n.narrate(dawn()))
-    assert chunks == ["The ", "light ", "goes ", "out ", "now."]
+    pieces = [p for p, _ in n._stream(n.client(), n.messages(dawn()))]
+    assert [p for p in pieces if p] == ["The ", "light ", "goes ", "out ", "now."]
+    n = make(tmp_path, ok("The li", "ght ", "goes out", " now."))
+    assert list(n.narrate(dawn())) == ["The light goes out now."]  # shown whole, once read
     n = make(tmp_path, ok("The \x1b[3", "1mlight\x1b]0;title\x07 goes", " out."))
     assert narrate_text(n, dawn()) == "The light goes out."
     n = make(tmp_path, ok("x" * 170, " end."))
-    chunks = list(n.narrate(dawn()))
-    assert chunks[0] == "x" * 170 and "".join(chunks) == "x" * 170 + " end."
+    pieces = [p for p, _ in n._stream(n.client(), n.messages(dawn())) if p]
+    assert pieces[0] == "x" * 170 and "".join(pieces) == "x" * 170 + " end."
 
 
 def test_an_escape_split_across_pieces_is_held_back_until_whole():
@@ -203,10 +205,10 @@ def test_an_escape_split_across_pieces_is_held_back_until_whole():
 def test_the_text_is_capped(tmp_path):
     n = make(tmp_path, ok(*["word " for _ in range(50)]), max_chars=20)
     text = narrate_text(n, dawn())
-    assert text == "word word word word "  # 20 characters streamed
+    assert text == "word word word word"  # 20 characters read
     stretch = [dawn(), dawn()]
     n = make(tmp_path, ok(*["word " for _ in range(50)]), max_chars=20)
-    assert len("".join(n.narrate_stretch(stretch))) == 60  # a stretch gets three times the room
+    assert len("".join(n.narrate_stretch(stretch))) == 59  # a stretch gets three times the room (60, stripped)
 
 
 # ---------------------------------------------------------------------- refusing a reply
@@ -235,21 +237,20 @@ def test_an_empty_reply_and_a_cut_stream_are_refused(tmp_path):
     assert rec["error"] == "the model returned no text"
     n = make(tmp_path, Stream([piece("The sun "), piece("comes ")]))
     chunks = list(n.narrate(dawn()))
-    assert chunks[:2] == ["The sun ", "comes "] and isinstance(chunks[2], Retraction) and chunks[2] == ""
-    assert chunks[3:] == [tmpl(dawn())]
+    assert chunks == [tmpl(dawn())]  # nothing of the cut reply was shown
     rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
     assert rec["error"] == "the stream ended before the model finished" and rec["finish_reason"] is None
 
 
-def test_a_stream_that_breaks_is_retracted(tmp_path):
+def test_a_stream_that_breaks_shows_nothing_of_it(tmp_path):
     n = make(tmp_path, Stream([piece("The sun ")], error=ConnectionError("reset")))
     chunks = list(n.narrate(dawn()))
-    assert chunks == ["The sun ", Retraction(""), tmpl(dawn())] and isinstance(chunks[1], Retraction)
+    assert chunks == [tmpl(dawn())] and not any(isinstance(c, Retraction) for c in chunks)
 
 
 def test_a_reply_that_fills_its_room_needs_no_finish(tmp_path):
     n = make(tmp_path, Stream([piece("abcd efgh ")]), max_chars=10)
-    assert narrate_text(n, dawn()) == "abcd efgh "
+    assert narrate_text(n, dawn()) == "abcd efgh"
 
 
 def test_a_piece_that_is_not_text_is_refused(tmp_path):
@@ -262,7 +263,7 @@ def test_a_piece_that_is_not_text_is_refused(tmp_path):
 def test_a_reply_that_contradicts_the_story_is_refused(tmp_path):
     seen = []
 
-    def guard(text):
+    def guard(text, prompt="", kept=()):
         seen.append(text)
         return [NS(why="Cy is dead")] if "Cy" in text else []
 
@@ -519,9 +520,9 @@ def test_a_finish_on_a_piece_with_no_space_still_counts(tmp_path):
 
 def test_a_long_run_without_a_space_is_released_at_160_characters(tmp_path):
     n = make(tmp_path, ok("y" * 159, "z", "w."))
-    assert list(n.narrate(dawn()))[0] == "y" * 159 + "z"
+    assert [p for p, _ in n._stream(n.client(), n.messages(dawn())) if p][0] == "y" * 159 + "z"
     n = make(tmp_path, ok("y" * 158, "z", "w."))
-    assert list(n.narrate(dawn())) == ["y" * 158 + "zw."]
+    assert [p for p, _ in n._stream(n.client(), n.messages(dawn())) if p] == ["y" * 158 + "zw."]
 
 
 def test_usage_adds_up_over_requests_and_missing_counts_are_zero(tmp_path):
@@ -660,7 +661,7 @@ def test_the_config_lives_in_the_users_config_folder(tmp_path, monkeypatch):
 
 def test_the_cap_stops_reading_and_keeps_what_fits(tmp_path):
     n = make(tmp_path, ok(*["word " for _ in range(50)]), max_chars=20)
-    assert list(n.narrate(dawn())) == ["word "] * 4  # nothing empty after the cap
+    assert list(n.narrate(dawn())) == ["word word word word"]  # nothing empty after the cap
     assert n.conversation.turns[-1][1] == "word word word word"  # what was shown is what follows
     rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
     assert rec["text"] == "word word word word" and rec["error"] is None
@@ -705,7 +706,7 @@ def test_unreported_usage_is_estimated_over_every_request(tmp_path):
 
 def test_newlines_release_text_as_spaces_do(tmp_path):
     n = make(tmp_path, ok("one\ntwo\nthree"))
-    assert list(n.narrate(dawn())) == ["one\ntwo\n", "three"]
+    assert [p for p, _ in n._stream(n.client(), n.messages(dawn())) if p] == ["one\ntwo\n", "three"]
 
 
 def test_a_beat_prompt_may_read_the_setting_and_its_context_overrides_the_details(tmp_path):

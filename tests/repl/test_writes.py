@@ -192,19 +192,19 @@ def test_two_lucky13_scenes_started_in_the_same_second_keep_their_own_files(monk
 
 def test_save_file_is_refused_while_another_solo_has_that_file_open(tmp_path, solo_home):
     target = tmp_path / "shared.json"
-    target.write_bytes(played(seed=5).night.save_path.read_bytes())  # a solo save: save FILE may replace it
+    target.write_bytes(played(seed=5).night.save_path.read_bytes())  # another night's save: --force may replace it
     before = target.read_bytes()
     sh = played(seed=21)
     other = holding(target, solo_home)
     try:
-        assert not sh.run_line(f'save "{target}"')
+        assert not sh.run_line(f'save "{target}" --force')  # not even forced
         said = output(sh)
         error = " ".join(said[said.rindex("error:"):].split())  # one message (the console wraps it)
         assert "open in another solo" in error and repr(str(target)) in error, error
         assert target.read_bytes() == before
     finally:
         other.communicate("", timeout=10)
-    assert sh.run_line(f'save "{target}"')  # the other solo has gone
+    assert sh.run_line(f'save "{target}" --force')  # the other solo has gone
     assert len(read_save(target).steps) == len(sh.night.steps)
 
 
@@ -218,7 +218,7 @@ def test_lucky13_save_file_is_refused_while_another_solo_has_that_file_open(tmp_
     assert sh.run_line("new") and sh.run_line("character Bea random")
     other = holding(target, solo_home)
     try:
-        assert not sh.run_line(f'save "{target}"')
+        assert not sh.run_line(f'save "{target}" --force')  # another scene's save, and open: not even forced
         said = output(sh)
         assert "open in another solo" in " ".join(said[said.rindex("error:"):].split())
         assert target.read_bytes() == before

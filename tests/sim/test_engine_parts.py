@@ -421,8 +421,12 @@ def _worker_view(_):
     return os.getpid(), signal.getsignal(signal.SIGINT), list(SEEN_BY_WORKERS)
 
 
-def test_the_pool_forks_quiet_workers():
-    """Workers ignore Ctrl-C (the parent stops them) and start as copies of this process."""
+def test_the_pool_forks_quiet_workers(monkeypatch):
+    """Workers ignore Ctrl-C (the parent stops them) and, with no other thread running here,
+    start as copies of this process."""
+    import threading
+
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # (earlier tests may leave threads behind)
     SEEN_BY_WORKERS.append("set after import")
     try:
         with run._pool(2) as pool:
@@ -432,6 +436,26 @@ def test_the_pool_forks_quiet_workers():
     assert {h for _, h, _ in views} == {signal.SIG_IGN}
     assert all(seen == ["set after import"] for _, _, seen in views)
     assert 1 <= len({pid for pid, _, _ in views}) <= 2 and os.getpid() not in {pid for pid, _, _ in views}
+
+
+def test_with_another_thread_running_the_workers_are_no_copies_and_still_quiet():
+    """A fork while another thread runs may copy a lock that thread holds (an import's): the
+    workers then come from a server process of their own, not from this one."""
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    other.start()
+    SEEN_BY_WORKERS.append("set after import")
+    try:
+        with run._pool(2) as pool:
+            views = pool.map(_worker_view, range(4), chunksize=1)
+        assert tally_games(1200, ASHCAN, "naive", 1, workers=3) == tally_games(1200, ASHCAN, "naive", 1)
+    finally:
+        SEEN_BY_WORKERS.clear()
+        stop.set()
+    assert {h for _, h, _ in views} == {signal.SIG_IGN}
+    assert all(seen == [] for _, _, seen in views)  # not copies of this process
 
 
 # ------------------------------------------------------------------ two characters of one Aptitude

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...lucky13.saves import write_scene_save
-from ...play.files import check_copy_target, path_argument
+from ...play.files import check_copy_target, path_argument, typed_path
 from ...play.lock import writing_to
 from ...lucky13.transcript import state_word
 from ..commands import CommandError
 from ..base import Quit
+from ..locking import copied, own_copy
+from ...safetext import shown_name
 from .shell import Lucky13Shell, MODES, _int, command, registry
 
 
@@ -53,27 +55,40 @@ def cmd_end(sh: Lucky13Shell, arg: str) -> None:
         h = c.health
         sh.info(f"  {n}: {h.hp}/{h.max_hp} hp, {state_word(c)}, {c.adventure_points} AP")
     if scene.transcript:
-        sh.info(f"Transcript: {scene.transcript.path}", "dim")
+        sh.info(f"Transcript: {shown_name(scene.transcript.path)}", "dim")
 
 
-@command("save", "[FILE] [--force]", group="keeping")
+@command("save", "[FILE] [--force]", group="keeping", raw=True)
 def cmd_save(sh: Lucky13Shell, arg: str) -> None:
     """Save now (the scene autosaves after every step); with FILE, also save a copy there.
 
-    A copy never replaces a symlink, a device or a file that is not a solo save (--force
-    replaces such a file), nor a save another solo has open, and never creates folders."""
+    A copy never replaces a symlink or a device, nor a save another solo has open, and never
+    creates folders; a file that is not a solo save, or the save of another scene, only with
+    --force."""
     scene = sh.need_scene()
     name, force = path_argument(arg)
     if name:
-        path = check_copy_target(Path(name).expanduser(), force)
+        typed = typed_path(name)  # the file named, as typed: never the name cleaned
+        path = check_copy_target(typed, force, mine=lambda data: _mine(sh, scene, typed, data),
+                                 what="scene")
         with writing_to(path):  # not while another solo has that file open
             write_scene_save(scene.to_save(), path)
-        sh.info(f"saved a copy to {path}")
+            copied(sh, path)
+        sh.info(f"saved a copy to {shown_name(path)}")
     elif scene.save_path is not None:
         write_scene_save(scene.to_save(), scene.save_path)
-        sh.info(f"saved to {scene.save_path}")
+        sh.info(f"saved to {shown_name(scene.save_path)}")
     else:
         raise CommandError("this scene has no save file; give one: save FILE")
+
+
+def _mine(sh, scene, path: Path, data: dict) -> bool:
+    """The save at ``path`` (its ``data``) is this scene's own: its save file, a copy this
+    shell wrote, or a save of this scene at an earlier or later point."""
+    from ...lucky13.saves import SCENE_KEYS
+    from ...play.saves import same_night
+
+    return own_copy(sh, path, scene.save_path) or same_night(data, scene.to_save().dump(), SCENE_KEYS)
 
 
 @command("narrator", "[retry]", group="keeping")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from ...lucky13.checks import Mode
 from ...lucky13.session import latest_unfinished_scene
 from ...paths import saves_dir
+from ...safetext import shown_name
 from ..commands import CommandError, seed_word
 from .shell import ABILITY_KEYS, Lucky13Shell, METHODS, MODES, _int, _tokens, command, spec_words
 
@@ -178,15 +178,15 @@ def cmd_armor(sh: Lucky13Shell, arg: str) -> None:
     sh.step("armor", {"who": who, "name": " ".join(rest[:-1]), "die": rest[-1]})
 
 
-@command("load", "FILE", group="setting up")
+@command("load", "FILE", group="setting up", raw=True)
 def cmd_load(sh: Lucky13Shell, arg: str) -> None:
     """Load a Lucky 13 save (refused whole if it is damaged; the file is kept)."""
-    from ...play.files import path_argument
+    from ...play.files import path_argument, typed_path
 
     name, _ = path_argument(arg)
     if not name:
         raise CommandError("load needs a file name")
-    sh.load(Path(name).expanduser())
+    sh.load(typed_path(name))  # the file named, as typed: never the name cleaned
 
 
 @command("resume", "", group="setting up")
@@ -195,7 +195,7 @@ def cmd_resume(sh: Lucky13Shell, arg: str) -> None:
     skipped: list = []
     path = latest_unfinished_scene(saves_dir(), skipped)
     for bad, why in skipped:
-        sh.info(f"skipped {bad.name}: {why}", "yellow")
+        sh.info(f"skipped {shown_name(bad.name)}: {why}", "yellow")
     if path is None:
         raise CommandError("no unfinished Lucky 13 scene to resume")
     sh.load(path)

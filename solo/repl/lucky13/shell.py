@@ -34,6 +34,7 @@ from ...lucky13.session import Scene
 from ...lucky13.transcript import state_word
 from ...play.files import release_reserved
 from ...paths import data_dir, saves_dir, transcripts_dir
+from ...safetext import shown_name
 from ..commands import CommandError, Registry
 from ..completion import ShellCompleter
 from ..base import BaseShell
@@ -217,7 +218,9 @@ class Lucky13Shell(BaseShell):
         return scene
 
     def load(self, path: Path) -> None:
-        save = read_scene_save(path)
+        from ...play.files import check_loadable_name
+
+        save = read_scene_save(check_loadable_name(path))
         scene = Scene.from_save(path, narrator=self.make_narrator(save.seed), narrator_name=self.narrator_kind)
         if not self._hold(path):  # another solo plays it: look, or go on in a copy
             scene.save_path = None
@@ -228,7 +231,8 @@ class Lucky13Shell(BaseShell):
         self.queued = []
         self.info(f"Resumed: {scene.summary()}", "bold")
         if scene.transcript is not None and scene.transcript.path.name != Path(path).stem + ".md":
-            self.info(f"(a save from outside your saves folder: its transcript goes to {scene.transcript.path})", "dim")
+            self.info(f"(a save from outside your saves folder: its transcript goes to "
+                      f"{shown_name(scene.transcript.path)})", "dim")
         for n, c in scene.characters.items():
             self.info(f"  {n}: {sheet_line(c, scene.gear.get(n))}")
 
@@ -452,12 +456,13 @@ def _leave(shell: Lucky13Shell) -> None:
     if scene is not None and scene.save_path is not None:
         scene.autosave()
         if scene.finished:
-            shell.info(f"Saved to {scene.save_path}.", "dim")
+            shell.info(f"Saved to {shown_name(scene.save_path)}.", "dim")
         else:
-            from ...invocation import solo_command
+            from ..app import resume_command
 
-            shell.info(f"Saved to {scene.save_path}. Resume with: resume ({solo_command()} play --system lucky13 "
-                       "--resume)", "dim")
+            again = resume_command(scene.save_path, "lucky13-*.json", "lucky13")
+            how = f"resume ({again})" if again.endswith("--resume") else again
+            shell.info(f"Saved to {shown_name(scene.save_path)}. Resume with: {how}", "dim")
 
 
 def run_lucky13_interactive(shell: Lucky13Shell, history_path=None, input=None, output=None) -> int:
@@ -481,7 +486,7 @@ def play(*, seed: int | None = None, mode: str = "cinematic", narrator: str = "t
                                                                         width=100, soft_wrap=True)
     shell = Lucky13Shell(console, seed=seed, mode=mode, narrator=narrator, model=model)
     if load:
-        if not shell.run_line(f"load {shlex.quote(str(load))}"):
+        if not shell.run_call(shell.load, Path(load)):  # the file named, exactly: never the name cleaned
             return 2
     elif resume:
         if not shell.run_line("resume"):

@@ -1,0 +1,189 @@
+"""The director reads a model's paragraph as an editor would, before anyone sees it.
+
+The engine decides; a model only phrases. A paragraph is kept only when it tells what was
+decided and nothing against it: :func:`read` is the one place a model's words are judged (the
+continuity of the story, sense, and the editor's own reading below), and each finding is a
+:class:`~solo.director.continuity.Contradiction` whose ``kind`` says why:
+
+- ``untold``: a decided fact is missing (who took the Test, a thing lost, a death, a weakness
+  found): a model may colour a fact, never drop it;
+- ``flipped``: a success told as a failure, or the other way round;
+- ``night-over``: the night ended, or the next day begun, before the night's end;
+- ``chat-format``: a chat model's control tokens (``<s>``, ``[INST]``, ``<|im_start|>`` …);
+- ``echo``: a long run of the prompt's own words;
+- ``repeat``: most of a paragraph already kept;
+- ``pronouns``: a cast member given pronouns other than their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .continuity import Contradiction
+
+EDITOR_KINDS = ("untold", "flipped", "night-over", "chat-format", "echo", "repeat", "pronouns")
+
+#: Words of a run of the prompt that a paragraph may not repeat.
+ECHO_RUN = 8
+#: Words of a run shared with a kept paragraph, and the share of the paragraph's runs, that
+#: make it a repeat.
+REPEAT_RUN = 5
+REPEAT_SHARE = 0.5
+
+_CHAT = re.compile(r"</?s>|\[/?INST\]|<<?/?SYS>>?|<\|[A-Za-z_ ]{1,30}\|>|<(?:start|end)_of_turn>|"
+                   r"(?:^|\n)\s*(?:assistant|user|system)\s*:", re.I)
+_OVER = re.compile(r"\b(?:the night (?:has|had|is) (?:ended|over|done)|the night ends|the next (?:day|morning)|"
+                   r"(?:on )?the (?:drive|ride|way) home|the sun (?:rises|rose|comes up|came up)|dawn (?:breaks|broke)|"
+                   r"(?:it is|it's) morning|morning (?:comes|came)|the end\.?$|they all survived?)\b", re.I)
+_FAILED = re.compile(r"\b(?:fails?|failed|failing|fumbles?|fumbled|goes wrong|went wrong|botch\w*|misses|missed|"
+                     r"(?:hand|grip|foot) slips|no use|in vain)\b", re.I)
+_SUCCEEDED = re.compile(r"\b(?:succeeds?|succeeded|it works|pulls it off|pulled it off|nails it|without a scratch|"
+                        r"no sound and no trace)\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|never|no|nearly|almost|doesn't|does not|didn't|did not|won't)\W+(?:\w+\W+)?$", re.I)
+_PRONOUN_TAG = re.compile(r"\b([A-Z][\w'-]*)\s*\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)")
+_WORD = re.compile(r"[a-z0-9']+")
+_ENDS = ("dawn", "all_dead")
+
+
+def read(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] = (), prompt: str = "",
+         kept: Iterable[str] = (), before=None, after=None, answers: Iterable[bool | None] = ()) -> list[Contradiction]:
+    """Every reason not to keep ``text``, a model's telling of ``beats`` (their contexts, each
+    with its ``kind``): the story's continuity (``before``/``after``, the fiction's snapshots
+    around the beats), answers decided (``answers``: yes, no or None), sense, and the editor's
+    reading (:data:`EDITOR_KINDS`) against the ``prompt`` it was asked with, the paragraphs
+    ``kept`` before it and the ``cast`` (with their pronouns). [] when it may be kept."""
+    from .continuity import check, check_answer
+    from .sense import check_sense
+
+    found: list[Contradiction] = []
+    if before is not None and after is not None:
+        for kind, who in dict.fromkeys((b.get("kind"), b.get("name")) for b in beats):
+            found += [c for c in check(text, kind, before, after, who) if c not in found]
+    for yes in answers:
+        found += check_answer(text, yes)
+    found += check_sense(text, beats)
+    found += edit(text, beats, cast=cast, prompt=prompt, kept=kept)
+    return found
+
+
+def edit(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] = (), prompt: str = "",
+         kept: Iterable[str] = ()) -> list[Contradiction]:
+    """The editor's own reading (:data:`EDITOR_KINDS`)."""
+    plain = " ".join(str(text).split())
+    short = plain[:120]
+    found: list[Contradiction] = []
+    m = _CHAT.search(str(text))
+    if m:
+        found.append(Contradiction("chat-format", short, f"it carries a chat token {m.group(0).strip()!r}"))
+    if not any(b.get("kind") in _ENDS for b in beats):
+        m = _OVER.search(_unquoted(plain))
+        if m:
+            found.append(Contradiction("night-over", short, f"it ends the night before its end ({m.group(0)!r})"))
+    found += _facts(plain, beats)
+    found += _pronouns(plain, cast)
+    run = _shared_run(plain, prompt, ECHO_RUN)
+    if run:
+        found.append(Contradiction("echo", short, f"it repeats the prompt's words ({run!r})"))
+    for before_text in kept:
+        if _repeats(plain, before_text):
+            found.append(Contradiction("repeat", short, "most of it was told already"))
+            break
+    return found
+
+
+def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction]:
+    """What was decided must be told, and not turned round."""
+    found: list[Contradiction] = []
+    bare = _unquoted(plain)
+    for b in beats:
+        kind, name = b.get("kind"), b.get("name")
+        if kind == "outcome" and name:
+            if not _names(bare, name):
+                found.append(Contradiction("untold", plain[:120], f"it never names {name}, who took the Test"))
+            success = b.get("success")
+            wrong = _said(bare, _FAILED if success else _SUCCEEDED) if success is not None else None
+            if wrong:
+                told = "a failure" if success else "a success"
+                found.append(Contradiction("flipped", plain[:120], f"it tells {told} ({wrong!r})"))
+            lost = b.get("lost_item")
+            if lost and not _thing(bare, str(lost)):
+                found.append(Contradiction("untold", plain[:120], f"it never tells {name} losing the {lost}"))
+        elif kind in ("death", "strike") and name and not _names(bare, name):
+            found.append(Contradiction("untold", plain[:120], f"it never names {name}, whose {kind} it tells"))
+        elif kind == "weakness" and not re.search(r"\bweak", bare, re.I) and not any(
+                _thing(bare, w) for w in _weakness_words(b)):
+            found.append(Contradiction("untold", plain[:120], "it never tells the weakness found"))
+    return found
+
+
+def _weakness_words(beat: Mapping[str, Any]) -> list[str]:
+    words = beat.get("weakness_words")
+    if isinstance(words, str):
+        return [words]
+    return [str(w) for w in words or ()]
+
+
+def _unquoted(text: str) -> str:
+    """The text without what characters say (a quoted line may say anything)."""
+    return re.sub(r"“[^”]*”|\"[^\"]*\"", "“…”", text)
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(r"(?<![\w'])" + re.escape(name) + r"(?![\w])", text) is not None
+
+
+def _thing(text: str, thing: str) -> bool:
+    """``thing`` told: its last word (``the old lighter`` → lighter), whole, any case."""
+    words = _WORD.findall(thing.lower())
+    return bool(words) and re.search(r"\b" + re.escape(words[-1]) + r"\b", text, re.I) is not None
+
+
+def _said(text: str, pattern: re.Pattern) -> str | None:
+    """The first words of ``pattern`` said, and not denied just before ("does not fail")."""
+    for m in pattern.finditer(text):
+        if not _NEGATED.search(text[max(0, m.start() - 40):m.start()]):
+            return m.group(0)
+    return None
+
+
+def _pronouns(text: str, cast: Iterable[Any]) -> list[Contradiction]:
+    """``Tina (she/them)`` for a Tina whose pronouns are she/her."""
+    own = {}
+    for c in cast:
+        name, pronouns = getattr(c, "name", None), getattr(c, "pronouns", None)
+        if name and pronouns:
+            own[name] = [p.lower() for p in str(pronouns).split("/")[:2]]
+    found = []
+    for m in _PRONOUN_TAG.finditer(text):
+        name, told = m.group(1), [m.group(2).lower(), m.group(3).lower()]
+        if name in own and told != own[name]:
+            found.append(Contradiction("pronouns", text[:120],
+                                       f"it gives {name} {'/'.join(told)}, not {'/'.join(own[name])}"))
+    return found
+
+
+def _runs(text: str, n: int) -> set[tuple[str, ...]]:
+    words = _WORD.findall(text.lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def _shared_run(text: str, prompt: str, n: int) -> str | None:
+    """A run of ``n`` words of ``text`` that the prompt has word for word."""
+    if not prompt:
+        return None
+    runs = _runs(prompt, n)
+    words = _WORD.findall(text.lower())
+    for i in range(len(words) - n + 1):
+        if tuple(words[i:i + n]) in runs:
+            return " ".join(words[i:i + n])
+    return None
+
+
+def _repeats(text: str, earlier: str) -> bool:
+    """Most of ``text``'s runs of words were in ``earlier``."""
+    mine = _runs(text, REPEAT_RUN)
+    if not mine:
+        return " ".join(text.lower().split()) == " ".join(earlier.lower().split())
+    return len(mine & _runs(earlier, REPEAT_RUN)) >= REPEAT_SHARE * len(mine)
