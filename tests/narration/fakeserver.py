@@ -87,7 +87,10 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.connection.shutdown(socket.SHUT_RDWR)
             return
-        for piece in self.server.pieces:
+        pieces = self.server.pieces
+        if mode == "wrong":  # fluent, but wrong in one of the ways a small model is, in turn
+            pieces = [wrong_reply(len(self.server.requests), self.server.requests[-1]["body"])]
+        for piece in pieces:
             self.wfile.write(chunk(piece))
         self.wfile.write(chunk(None, "stop"))
         self.wfile.write(chunk(usage={"prompt_tokens": 50, "completion_tokens": 12, "total_tokens": 62}))
@@ -121,6 +124,29 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(payload)
         except OSError:  # the client has gone (it gave up waiting)
             pass
+
+
+def wrong_reply(n: int, body: str) -> str:
+    """The ``n``-th reply of the ``wrong`` mode: it names the one who took the Test (read from
+    the request's facts, "Tina SUCCEEDS …"), and is wrong all the same: the night ended, the
+    prompt echoed with chat tokens, the outcome turned round, or one paragraph again."""
+    import re
+
+    try:
+        last = json.loads(body)["messages"][-1]["content"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        last = ""
+    m = re.search(r"\b([A-Z][a-z]+) (SUCCEEDS|FAILS)\b", last)
+    name, success = (m.group(1), m.group(2) == "SUCCEEDS") if m else ("Someone", True)
+    kind = n % 4
+    if kind == 0:
+        return f"{name} gets through it. The night has ended. The next day, you're on the drive home."
+    if kind == 1:
+        return f"The story has established (never contradict it): {name} is here. <s>[INST]"
+    if kind == 2:
+        return (f"{name} fumbles it, and it goes wrong." if success
+                else f"{name} pulls it off without a scratch.")
+    return f"{name} moves through the dark, slow and careful, listening for anything at all behind the trees."
 
 
 class FakeServer:

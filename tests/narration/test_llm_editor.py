@@ -1,0 +1,92 @@
+"""The director reads a model's paragraph as an editor before anyone sees it
+(solo/director/editor.py): what the engine decided is always told, and a reply that ends the
+night early, echoes its prompt with chat tokens, turns the outcome round, repeats itself or
+gives someone other pronouns is never kept."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from solo.director.editor import EDITOR_KINDS, edit
+from solo.nott.game import Character
+
+from .fakeserver import FakeServer
+
+OUTCOME = {"kind": "outcome", "name": "Tina", "success": True, "lost_item": None}
+FAILED = {"kind": "outcome", "name": "Tina", "success": False, "lost_item": "old lighter"}
+CAST = [Character("Tina", 0, pronouns="she/her"), Character("Wes", 1, pronouns="he/him")]
+
+
+@pytest.mark.parametrize("kind, text, beat, extra", [
+    ("untold", "The lights flicker and die.", OUTCOME, {}),
+    ("untold", "Tina fails, and the dark closes in.", FAILED, {}),  # the lighter lost is never told
+    ("flipped", "Tina fumbles it. It goes wrong.", OUTCOME, {}),
+    ("flipped", "Tina pulls it off without a scratch, and loses the lighter.", FAILED, {}),
+    ("night-over", "Tina gets through. The night has ended. The next day, you're on the drive home.", OUTCOME, {}),
+    ("chat-format", "Tina gets through.<|im_end|>", OUTCOME, {}),
+    ("chat-format", "Tina gets through. <s>[INST]", OUTCOME, {}),
+    ("echo", "Tina gets through. Tell what happens next in two or three short sentences of prose.", OUTCOME,
+     {"prompt": "Tell what happens next in two or three short sentences of prose, never a list."}),
+    ("repeat", "Tina moves through the dark, slow and careful, listening for anything behind the trees.", OUTCOME,
+     {"kept": ["Wes moves through the dark, slow and careful, listening for anything behind the trees."]}),
+    ("pronouns", "Tina (she/them) gets through it.", OUTCOME, {}),
+])
+def test_each_kind_is_caught(kind, text, beat, extra):
+    assert kind in [c.kind for c in edit(text, [beat], cast=CAST, **extra)]
+
+
+@pytest.mark.parametrize("text, beat", [
+    ("Tina gets through, barely, and does not fail.", OUTCOME),
+    ("Tina's hand shakes; she drops the old lighter into the lake and fails.", FAILED),
+    ("Tina (she/her) gets through it.", OUTCOME),
+    ("“It's over,” Tina says, and nobody believes her. She gets through.", OUTCOME),  # a character may say it
+])
+def test_a_paragraph_that_tells_what_was_decided_is_kept(text, beat):
+    assert edit(text, [beat], cast=CAST, prompt="Facts: Tina SUCCEEDS.", kept=["The rain comes down."]) == []
+
+
+def test_the_night_may_end_at_its_end():
+    assert edit("The sun comes up. The night has ended.", [{"kind": "dawn"}]) == []
+
+
+def test_a_whole_night_against_a_fluent_wrong_server_keeps_none_of_it_and_names_every_tester(tmp_path):
+    """A stand-in server whose replies are fluent but wrong, in turn (the night ended, the prompt
+    echoed with chat tokens, the outcome turned round, one paragraph again and again): nothing
+    of it is kept, and every Test's story names its tester after the dice."""
+    from solo.narration.llm import LLMNarrator
+    from solo.narration.templates import TemplateNarrator
+    from solo.nott.cast import quick_cast
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+    from solo.play.transcript import render
+    from solo.sim.policies import get_policy, next_actions
+
+    with FakeServer("wrong") as srv:
+        n = LLMNarrator(TemplateNarrator(seed=8), base_url=srv.url, api_key="sk-not-a-key", model="fake",
+                        max_retries=0, timeout=5.0, log_path=tmp_path / "llm.jsonl")
+        n.FAILURES_BEFORE_PAUSE = 999
+        night = Night(quick_cast(8), ASHCAN, 8, narrator=n)
+        night.start()
+        rng = random.Random(8)
+        while night.game.outcome() is None:
+            night.act(next_actions(night.game, get_policy("careful"), rng))
+        asked = len(srv.requests)
+    assert asked >= 20
+    told = " ".join(t for s in night.steps for k, t in s.narration if k not in ("dawn", "all_dead"))
+    for wrong in ("The night has ended", "drive home", "[INST]", "<s>", "The story has established"):
+        assert wrong not in told, wrong  # (at the night's end, it may end)
+    assert told.count("slow and careful, listening") <= 1  # once may be told; again is a repeat
+    assert n.usage["kept"] <= 2 and "repeat" in n.usage["refused"] and set(n.usage["refused"]) >= {"night-over", "chat-format", "flipped"}
+    story = render(night, "story")
+    tests = re.findall(r"\*🎲 Test \d+, (\w+) on [^*]*\*\n\n(> .*)", story)
+    assert len(tests) >= 20
+    for name, paragraph in tests:
+        assert name in paragraph, (name, paragraph)
+
+
+def test_every_kind_has_a_test():
+    assert {k for k in EDITOR_KINDS} == {"untold", "flipped", "night-over", "chat-format", "echo", "repeat",
+                                         "pronouns"}
