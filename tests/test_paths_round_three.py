@@ -578,3 +578,33 @@ def test_history_is_bounded(solo_home):
         history.append_string(f"say more {i}")
         history.accepted(True)
     assert len(_history(path)) <= 2 * CleanFileHistory.MAX_ENTRIES and _history(path)[-1] == "say more 2499"
+
+
+# ------------------------------------------------------------------------- a playset gone at load
+
+def test_a_night_whose_playset_is_gone_is_not_retold_at_the_camp(solo_home, monkeypatch):
+    """Load a House Party night where its playset cannot be read: the load names the playset and
+    the transcript (its House Party opening) and the save stay as they were."""
+    import solo.playsets
+    from solo.playsets import PlaysetError
+    from solo.repl.locking import release_lock
+    from tests.repl.conftest import make_shell, output
+
+    sh = make_shell(seed=5)
+    assert sh.run_line("new playset house-party seed 5") and sh.run_line("quick")
+    assert sh.run_line(f"test {sh.night.cast[0].name}") and sh.run_line("roll")
+    save, transcript = sh.night.save_path, sh.night.transcript.path
+    release_lock(sh)
+    before = {p: p.read_bytes() for p in (save, transcript)}
+    real = solo.playsets.load_playset
+
+    def gone(name, *a, **kw):
+        if name == "house-party":
+            raise PlaysetError("no playset called 'house-party'")
+        return real(name, *a, **kw)
+
+    monkeypatch.setattr(solo.playsets, "load_playset", gone)
+    other = make_shell()
+    assert not other.run_line(f'load "{save}"')
+    assert "the playset 'house-party', which cannot be read here" in output(other)
+    assert {p: p.read_bytes() for p in before} == before and other.night is None

@@ -693,12 +693,18 @@ class Night:
 
         save = read_save(path)
         if setting is None and save.playset:
-            try:
-                from ..playsets import load_playset
+            from ..playsets import load_playset
 
-                setting = load_playset(save.playset).setting()
-            except Exception:  # a playset that is gone: the default camp
-                setting = None
+            try:
+                playset = load_playset(save.playset)
+            except Exception as exc:  # gone or broken: the story would be retold elsewhere
+                from .saves import SaveError
+
+                raise SaveError(f"save {str(path)!r} was played with the playset {save.playset!r}, which cannot "
+                                f"be read here ({' '.join(str(exc).split())[:200]}): put its file back among your "
+                                "playsets (solo playsets lists them) to play it on; the save and its transcript "
+                                "are kept as they are") from None
+            setting = playset.setting() if playset is not None else None
         night = cls._replayed(save, f"save {str(path)!r}", out=out, setting=setting, keep_undo=keep_undo)
         night.narrator = narrator
         night.save_path = Path(path)

@@ -100,12 +100,20 @@ def test_a_setting_given_to_the_loader_wins_over_the_saves_playset(tmp_path):
     assert Night.from_save(night.save_path, setting=other).setting == other
 
 
-def test_a_playset_that_is_gone_leaves_the_default_camp(tmp_path):
-    night = talkative(tmp_path, make_narrator("template", seed=12))
+def test_a_playset_that_is_gone_is_named_and_nothing_is_retold(tmp_path):
+    """A night played at the house party, loaded where that playset is gone, is not retold at
+    the camp: the load names the playset and changes nothing."""
+    from solo.play.saves import SaveError
+    from solo.playsets import load_playset
+
+    night = talkative(tmp_path, make_narrator("template", seed=12), playset="house-party",
+                      setting=load_playset("house-party").setting())
     reseal(night.save_path, lambda d: d.update(playset="no-such-playset"))
-    loaded = Night.from_save(night.save_path)
-    assert loaded.playset == "no-such-playset"
-    assert [s.narration for s in loaded.steps] == [s.narration for s in night.steps]
+    before = night.save_path.read_bytes()
+    with pytest.raises(SaveError) as exc:
+        Night.from_save(night.save_path)
+    assert "the playset 'no-such-playset', which cannot be read here" in str(exc.value)
+    assert night.save_path.read_bytes() == before
 
 
 def test_stored_text_is_cleaned_and_bounded(tmp_path):
