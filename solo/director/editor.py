@@ -5,8 +5,8 @@ decided and nothing against it: :func:`read` is the one place a model's words ar
 continuity of the story, sense, and the editor's own reading below), and each finding is a
 :class:`~solo.director.continuity.Contradiction` whose ``kind`` says why:
 
-- ``untold``: a decided fact is missing (who took the Test, a thing lost, a death, a weakness
-  found): a model may colour a fact, never drop it;
+- ``untold``: a decided fact is missing (who took the Test, a thing lost, a hurt, a death, a
+  weakness found, who is alive at dawn): a model may colour a fact, never drop it;
 - ``flipped``: a success told as a failure, or the other way round;
 - ``night-over``: the night ended, or the next day begun, before the night's end;
 - ``chat-format``: a chat model's control tokens (``<s>``, ``[INST]``, ``<|im_start|>`` …);
@@ -97,6 +97,7 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
     """What was decided must be told, and not turned round."""
     found: list[Contradiction] = []
     bare = _unquoted(plain)
+    dead = {b.get("name") for b in beats if b.get("kind") == "death"}
     for b in beats:
         kind, name = b.get("kind"), b.get("name")
         if kind == "outcome" and name:
@@ -110,8 +111,16 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
             lost = b.get("lost_item")
             if lost and not _thing(bare, str(lost)):
                 found.append(Contradiction("untold", plain[:120], f"it never tells {name} losing the {lost}"))
+            hurt = b.get("hurt")  # a cost of its own (a Strike's hurt is the strike beat's; a death tells itself)
+            if isinstance(hurt, str) and hurt and not b.get("strike") and name not in dead \
+                    and not _thing(bare, hurt):
+                found.append(Contradiction("untold", plain[:120], f"it never tells {name}'s hurt ({hurt})"))
         elif kind in ("death", "strike") and name and not _names(bare, name):
             found.append(Contradiction("untold", plain[:120], f"it never names {name}, whose {kind} it tells"))
+        elif kind == "dawn":
+            missing = [n for n in b.get("survivors") or () if isinstance(n, str) and not _names(bare, n)]
+            if missing:
+                found.append(Contradiction("untold", plain[:120], f"it never names {', '.join(missing)}, alive at dawn"))
         elif kind == "weakness" and not re.search(r"\bweak", bare, re.I) and not any(
                 _thing(bare, w) for w in _weakness_words(b)):
             found.append(Contradiction("untold", plain[:120], "it never tells the weakness found"))
