@@ -36,7 +36,7 @@ _CHAT = re.compile(r"</?s>|\[/?INST\]|<<?/?SYS>>?|<\|[A-Za-z_ ]{1,30}\|>|<(?:sta
                    r"(?:^|\n)\s*(?:assistant|user|system)\s*:", re.I)
 _OVER = re.compile(r"\b(?:the night (?:has|had|is) (?:ended|over|done)|the night ends|the next (?:day|morning)|"
                    r"(?:on )?the (?:drive|ride|way) home|the sun (?:rises|rose|comes up|came up)|dawn (?:breaks|broke)|"
-                   r"(?:it is|it's) morning|morning (?:comes|came)|the end\.?$|they all survived?)\b", re.I)
+                   r"(?:it is|it's) morning|morning (?:comes|came)|they all survived?)\b|(?:^|[.!?]\s+)the end[.!]", re.I)
 _FAILED = re.compile(r"\b(?:fails?|failed|failing|fumbles?|fumbled|goes wrong|went wrong|botch\w*|misses|missed|"
                      r"(?:hand|grip|foot) slips|no use|in vain)\b", re.I)
 _SUCCEEDED = re.compile(r"\b(?:succeeds?|succeeded|it works|pulls it off|pulled it off|nails it|without a scratch|"
@@ -122,7 +122,7 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
             if missing:
                 found.append(Contradiction("untold", plain[:120], f"it never names {', '.join(missing)}, alive at dawn"))
         elif kind == "weakness" and not re.search(r"\bweak", bare, re.I) and not any(
-                _thing(bare, w) for w in _weakness_words(b)):
+                _word(bare, w) for w in _weakness_words(b)):
             found.append(Contradiction("untold", plain[:120], "it never tells the weakness found"))
     return found
 
@@ -147,6 +147,13 @@ def _thing(text: str, thing: str) -> bool:
     """``thing`` told: its last word (``the old lighter`` → lighter), whole, any case."""
     words = _WORD.findall(thing.lower())
     return bool(words) and re.search(r"\b" + re.escape(words[-1]) + r"\b", text, re.I) is not None
+
+
+def _word(text: str, words: str) -> bool:
+    """The telling word of ``words`` (its longest: "it cannot resist a trail laid for it" →
+    resist) is in ``text``."""
+    longest = max(_WORD.findall(words.lower()), key=len, default="")
+    return bool(longest) and re.search(r"\b" + re.escape(longest) + r"\b", text, re.I) is not None
 
 
 def _said(text: str, pattern: re.Pattern) -> str | None:

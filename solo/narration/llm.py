@@ -505,11 +505,9 @@ REFUSED_WORDS = {"untold": "leaves out what was decided", "flipped": "turns the 
 
 
 def prompt_words(messages) -> str:
-    """The words a reply may not echo: the system prompt and the new request, without what
-    characters said (quoted) and without earlier replies."""
-    parts = [str(m.get("content", "")) for m in messages if m.get("role") == "system"]
-    users = [str(m.get("content", "")) for m in messages if m.get("role") == "user"]
-    parts += users[-1:]
+    """The words a reply may not echo: the system prompt and the requests (what the story has
+    established among them), without what characters said (quoted) and without the replies."""
+    parts = [str(m.get("content", "")) for m in messages if m.get("role") in ("system", "user")]
     return re.sub(r"“[^”]*”|\"[^\"]*\"", " ", "\n".join(parts))
 
 
