@@ -175,6 +175,9 @@ class Played:
     estimated: bool = False  # the server reported no token counts: estimated
     dropped: list = field(default_factory=list)  # per request: did it drop earlier turns (a checkpoint)
     firsts: list = field(default_factory=list)  # (request, seconds from the roll to the model's first word)
+    #: seconds from the roll to the first words shown (a model's reply is held until the director
+    #: has read it; a refused one gives way to the templates' at once)
+    shown: list = field(default_factory=list)
 
 
 def play_nights(url: str, model: str, *, nights: int = 1, tests: int | None = None, seed: int = 5,
@@ -221,13 +224,18 @@ def play_nights(url: str, model: str, *, nights: int = 1, tests: int | None = No
                 yield piece, finish
 
         narrator._stream = timed
-        night = Night(quick_cast(night_seed), ASHCAN, night_seed, narrator=narrator, out=lambda kind, text: None)
+        def out(kind, text, state=state):
+            if kind == "stream" and text.strip() and state.get("shown") is False:
+                state["shown"] = True
+                played.shown.append(time.perf_counter() - state["t"])
+
+        night = Night(quick_cast(night_seed), ASHCAN, night_seed, narrator=narrator, out=out)
         t0 = time.perf_counter()
         night.start()
         rng = random.Random(night_seed)
         while (tests is None or night.game.tests < tests) and night.game.outcome() is None:
             actions = next_actions(night.game, get_policy("careful"), rng)  # the player's choice, untimed
-            state.update(t=time.perf_counter(), seen=False)
+            state.update(t=time.perf_counter(), seen=False, shown=False)
             night.act(actions)
         played.seconds += time.perf_counter() - t0
         played.nights += 1
@@ -390,8 +398,13 @@ def report(figures, dropped, firsts, tests, seconds, calls, fallbacks, n_ctx, *,
 
 
 def report_replies(played: Played) -> None:
-    """Print the share of the model's replies the director kept, and how many it refused of
-    each kind (solo/director/editor.py names them: untold, flipped, echo, repeat …)."""
+    """Print the time to the first words shown, the share of the model's replies the director
+    kept, and how many it refused of each kind (solo/director/editor.py names them: untold,
+    flipped, echo, repeat …)."""
+    if played.shown:
+        shown = sorted(played.shown)
+        print(f"  from a roll to the first words shown (a reply is held until read): median {_median(shown):.2f} s, "
+              f"longest {shown[-1]:.2f} s")
     if played.kept is None:
         print("  (this narrator does not count the replies it kept)")
         return
