@@ -479,7 +479,7 @@ def _cut(r: Reading, fiction, yesno: bool, flip) -> StateAnswer | None:
     place = next((m for m in r.mentioned("place") if m.ref in fiction.cut), None)
     if place is None:
         return None
-    fact = f"The way to {place.ref} is cut off: {fiction.killer['name']} got there first."
+    fact = f"The way to {short_place(place.ref)} is cut off: {fiction.killer['name']} got there first."
     if not yesno:
         return StateAnswer("cut", fact)
     closed = any(t.lower in _CLOSED or t.lemma.lower() in ("block", "cut", "close", "seal") for t in r.parse)
@@ -493,7 +493,7 @@ def _contents(r: Reading, fiction) -> StateAnswer | None:
     if place is None:
         return None
     if place.ref in fiction.cut:  # nobody can go and look: the fact answers
-        return StateAnswer("cut", f"The way to {place.ref} is cut off: {fiction.killer['name']} got there first.")
+        return StateAnswer("cut", f"The way to {short_place(place.ref)} is cut off: {fiction.killer['name']} got there first.")
     props = list((fiction.places.get(place.ref) or {}).get("props") or ())
     dealt = {phrase for p in fiction.people for phrase in p.phrases.values()}
     left = [x for x in props if x not in dealt] or props

@@ -309,3 +309,17 @@ def test_a_prayer_is_no_forbidden_text_and_lifting_a_friend_no_trip(line, trope)
 
     verdict = TemplateJudge().judge(line, None, SLASHER)
     assert (verdict.trope if verdict else None) == trope
+
+
+def test_a_cut_off_place_is_answered_by_its_short_name():
+    """"Can we still get to the garage?" in the typed sample: "The way to the garage is cut off",
+    not the garage's whole description spliced before "is cut off"."""
+    from pathlib import Path
+
+    from solo.playsets import load_playset
+
+    text = (Path(__file__).resolve().parents[2] / "transcripts" / "ashcan-interactive-party-seed21.md").read_text(
+        encoding="utf-8")
+    assert "The way to the garage is cut off" in text
+    for place in (p.place for p in load_playset("house-party").locations if "," in p.place):
+        assert f"{place} is cut off" not in text, place
