@@ -448,17 +448,10 @@ def simulated(tests: int = 6) -> None:
         _SERVER.server_close()
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, at least 1, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, not {n}")
-    return n
-
-
 def build_parser() -> argparse.ArgumentParser:
+    from .sim.cli import at_least_one
+
+    _positive = at_least_one()
     p = argparse.ArgumentParser(
         prog="python -m solo.bench_llm",
         description="Measure the LLM director with a model: the time from a roll to the model's first word, "

@@ -145,15 +145,17 @@ def _names(text: str, name: str) -> bool:
 
 def _thing(text: str, thing: str) -> bool:
     """``thing`` told: its last word (``the old lighter`` → lighter), whole, any case."""
-    words = _WORD.findall(thing.lower())
-    return bool(words) and re.search(r"\b" + re.escape(words[-1]) + r"\b", text, re.I) is not None
+    return _said_word(text, (_WORD.findall(thing.lower()) or [""])[-1])
 
 
 def _word(text: str, words: str) -> bool:
     """The telling word of ``words`` (its longest: "it cannot resist a trail laid for it" →
     resist) is in ``text``."""
-    longest = max(_WORD.findall(words.lower()), key=len, default="")
-    return bool(longest) and re.search(r"\b" + re.escape(longest) + r"\b", text, re.I) is not None
+    return _said_word(text, max(_WORD.findall(words.lower()), key=len, default=""))
+
+
+def _said_word(text: str, word: str) -> bool:
+    return bool(word) and re.search(r"\b" + re.escape(word) + r"\b", text, re.I) is not None
 
 
 def _said(text: str, pattern: re.Pattern) -> str | None:

@@ -102,16 +102,24 @@ FAST_SETUP_HELP = "fast setup: remove a random 2–10 before the decks are built
 ENGINE_HELP = "auto (default): the fast engine where built, else the core rules engine"
 
 
-def workers_arg(text: str) -> int:
-    """``--workers`` for argparse: a whole number of processes, at least 1 (a refusal is
-    argparse's one-line usage error)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of worker processes, at least 1, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 worker process, not {n}")
-    return n
+def at_least_one(what: str = "a whole number", unit: str = ""):
+    """An argparse type: a whole number, at least 1; a refusal is argparse's one-line usage
+    error, naming ``what`` was wanted (and the ``unit`` counted)."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what}, at least 1, not {text!r}") from None
+        if n < 1:
+            raise argparse.ArgumentTypeError(f"at least 1{unit}, not {n}")
+        return n
+
+    return parse
+
+
+#: ``--workers``: a whole number of processes, at least 1.
+workers_arg = at_least_one("a number of worker processes", " worker process")
 
 
 def scheduler_address(text: str) -> str:
