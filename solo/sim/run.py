@@ -116,7 +116,21 @@ def _pool(workers: int):
         ctx.set_forkserver_preload(["solo.sim.run"])
     else:
         ctx = mp.get_context("fork") if "fork" in methods else mp.get_context()
-    return ctx.Pool(workers, initializer=_quiet_worker)
+    if threading.current_thread() is not threading.main_thread():
+        return ctx.Pool(workers, initializer=_quiet_worker)
+    # a Ctrl-C while the workers start would leave a pool half made that nobody stops: it waits
+    # until the pool is whole, which is then stopped before the Ctrl-C goes on
+    pressed: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        pool = ctx.Pool(workers, initializer=_quiet_worker)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed:
+        pool.terminate()
+        pool.join()
+        raise KeyboardInterrupt
+    return pool
 
 
 def simulate(games: int, rules: Ruleset, policy_name: str, seed: int, workers: int = 1,

@@ -654,3 +654,27 @@ def test_an_unknown_policy_is_refused_with_the_choices():
     assert str(exc.value) == "unknown policy 'reckless' (choose from naive, careful, spread)"
     with pytest.raises(ValueError, match="unknown policy None"):
         get_policy(None)
+
+
+def test_a_ctrl_c_while_the_workers_start_stops_the_pool_once_it_is_whole(monkeypatch):
+    """A Ctrl-C that lands while the pool is being made would leave a pool half made that nobody
+    stops (the process then hangs on it at exit): it waits until the pool is whole, which is
+    stopped, and the Ctrl-C goes on."""
+    import multiprocessing
+    import multiprocessing.context
+    import threading
+
+    made = []
+    real = multiprocessing.context.ForkContext.Pool
+
+    def pool_with_a_ctrl_c(self, *args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)  # the player presses Ctrl-C while the workers start
+        made.append(real(self, *args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", pool_with_a_ctrl_c)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # the fork path
+    with pytest.raises(KeyboardInterrupt):
+        run._pool(2)
+    assert len(made) == 1 and made[0]._state != "RUN"  # made whole, then stopped
+    assert not multiprocessing.active_children()
