@@ -16,6 +16,10 @@ data folder of their own (``SOLO_HOME``), after one run each that fills its temp
 the English cache that keeps the parses of autoplay's questions) and compiles solo's modules
 (``PYTHONDONTWRITEBYTECODE`` is left out: pip compiles them at install).
 
+A step's cost (issue: it does not grow with the night): the wall time of a step of a batch
+night at step 100 and at step 2,000, questions and the players' lines, the save and the
+transcript written after each; goal: step 2,000 at most twice step 100.
+
 The first question a machine asks loads the director's English pipeline: ``--startup`` also
 times a batch night with three questions in a fresh data folder (the pipeline loaded) and again
 (the questions' parses kept).
@@ -137,12 +141,71 @@ def autoplay_seconds() -> float:
         return time.perf_counter() - t
 
 
+#: Lines a long night is played with, in turn: questions and the players' own lines (a step each).
+LONG_NIGHT = ("ask is anyone hurt?", "Dex checks the window again.", "ask what's Kit carrying?",
+              "Kit listens at the door.", "ask is it almost morning?", "ask is the killer close?")
+STEP_AT = (100, 2000)
+STEP_WINDOW = 21
+
+
+def step_costs(at: tuple[int, ...] = STEP_AT, window: int = STEP_WINDOW) -> dict[int, tuple[float, float]]:
+    """Wall seconds of one step of a batch night at each step number in ``at``: the median of
+    ``window`` steps centred on it, and the mean of the steps before it (the second half of
+    the night, at most :data:`~solo.play.journal.EVERY` steps: a long night's save is written
+    whole once in as many, :mod:`solo.play.journal`); the save and the
+    transcript written after every step as in play, by the REPL's own commands, in-process, in a
+    data folder of their own."""
+    import io
+
+    last = max(at) + window
+    with tempfile.TemporaryDirectory() as home:
+        old = os.environ.get("SOLO_HOME")
+        os.environ["SOLO_HOME"] = home
+        try:
+            from rich.console import Console
+
+            from .repl.app import _leave
+            from .repl.shell import Shell
+
+            shell = Shell(Console(file=io.StringIO(), width=100, color_system=None))
+            shell.run_line("quick")
+            times = []
+            for k in range(last):
+                t = time.perf_counter()
+                shell.run_line(LONG_NIGHT[k % len(LONG_NIGHT)])
+                times.append(time.perf_counter() - t)
+            _leave(shell)
+        finally:
+            if old is None:
+                os.environ.pop("SOLO_HOME", None)
+            else:
+                os.environ["SOLO_HOME"] = old
+    from .play.journal import EVERY
+
+    return {n: (statistics.median(times[n - 1 - window // 2:n + window // 2]),
+                statistics.fmean(times[max(n // 2, n - EVERY):n])) for n in at}
+
+
+def print_step_costs() -> None:
+    costs = step_costs()
+    (early, early_mean), (late, late_mean) = costs[STEP_AT[0]], costs[STEP_AT[-1]]
+    print(f"  a step of a long batch night (questions and lines, saved and written after each): step "
+          f"{STEP_AT[0]:,} {early * 1000:.1f} ms, step {STEP_AT[-1]:,} {late * 1000:.1f} ms, "
+          f"{late / early:.2f}× [{'meets' if late <= 2 * early else 'MISSES'} the ≤ 2× goal]; with the save's "
+          f"whole writes spread over the steps: {early_mean * 1000:.1f} ms and {late_mean * 1000:.1f} ms, "
+          f"{late_mean / early_mean:.2f}×")
+
+
 def main(argv: list[str] | None = None) -> int:
     from .sim import fast
 
     print("solo benchmark (figures, not assertions)")
+    args = sys.argv[1:] if argv is None else argv
+    if "--steps" in args:
+        print_step_costs()
+        return 0
     print_startup()
-    if "--startup" in (sys.argv[1:] if argv is None else argv):
+    if "--startup" in args:
         return 0
     print(f"  the designer's JavaScript simulator here: {DESIGNERS} nights/s, 20,000 nights in about 0.6 s")
     engines = ["fast", "core"] if fast.available() else ["core"]
@@ -165,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
           f"(median {median:.1f} s; {400_000 / best:,.0f} nights/s)  "
           f"[{'meets' if best < SWEEP_TARGET else 'MISSES'} the {SWEEP_TARGET:.0f} s target]")
     print(f"  one autoplay night, template narrator, transcript written: {autoplay_seconds() * 1000:.0f} ms")
+    print_step_costs()
     return 0
 
 

@@ -7,12 +7,18 @@ continuity of the story, sense, and the editor's own reading below), and each fi
 
 - ``untold``: a decided fact is missing (who took the Test, a thing lost, a hurt, a death, a
   weakness found, who is alive at dawn): a model may colour a fact, never drop it;
-- ``flipped``: a success told as a failure, or the other way round;
+- ``flipped``: a success told as a failure, or the other way round; or a Messy, Costly or
+  Dire success told as weightless ("without a sound", "no sound and no trace", "cleanly" …);
 - ``night-over``: the night ended, or the next day begun, before the night's end;
 - ``chat-format``: a chat model's control tokens (``<s>``, ``[INST]``, ``<|im_start|>`` …);
 - ``echo``: a long run of the prompt's own words;
 - ``repeat``: most of a paragraph already kept;
-- ``pronouns``: a cast member given pronouns other than their own.
+- ``pronouns``: a cast member given pronouns other than their own;
+- ``stranger``: someone who is not of the night told as acting ("Sarah grabs the flashlight",
+  "Mr. Johnson appears"): a proper name the parse reads as the subject of a verb, or after a
+  title (Mr, Dr, Officer …), that is no cast member, no word of the prompt (the setting, its
+  places, the Killer, the cast, the facts), no English word ("Dawn comes") and no day or month.
+  Read only when such a name is there; without spaCy's pipeline, only a name after a title.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from typing import Any
 
 from .continuity import Contradiction
 
-EDITOR_KINDS = ("untold", "flipped", "night-over", "chat-format", "echo", "repeat", "pronouns")
+EDITOR_KINDS = ("untold", "flipped", "night-over", "chat-format", "echo", "repeat", "pronouns", "stranger")
 
 #: Words of a run of the prompt that a paragraph may not repeat.
 ECHO_RUN = 8
@@ -39,8 +45,15 @@ _OVER = re.compile(r"\b(?:the night (?:has|had|is) (?:ended|over|done)|the night
                    r"(?:it is|it's) morning|morning (?:comes|came)|they all survived?)\b|(?:^|[.!?]\s+)the end[.!]", re.I)
 _FAILED = re.compile(r"\b(?:fails?|failed|failing|fumbles?|fumbled|goes wrong|went wrong|botch\w*|misses|missed|"
                      r"(?:hand|grip|foot) slips|no use|in vain)\b", re.I)
-_SUCCEEDED = re.compile(r"\b(?:succeeds?|succeeded|it works|pulls it off|pulled it off|nails it|without a scratch|"
-                        r"no sound and no trace)\b", re.I)
+_SUCCEEDED = re.compile(r"\b(?:succeeds?|succeeded|it works|pulls it off|pulled it off|nails it)\b", re.I)
+#: A success told as costing nothing: the Clean Fallout's own words (no sound, no trace), wrong
+#: for a success of another weight. (A failure may be clean too: these are no success.)
+_WEIGHTLESS = re.compile(r"\b(?:without (?:a|any) (?:sound|trace|scratch)|no sound(?:,| and) no trace|cleanly|"
+                         r"effortlessly|flawlessly)\b", re.I)
+_HEAVY = ("Messy", "Costly", "Dire")
+#: A sentence that asks for it rather than tells it ("it has to open without a sound").
+_DEMAND = re.compile(r"\b(?:has to|have to|had to|must|needs? to|the only way|tries to|try to|trying to)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<=[.!?…])[\"”’)]*\s+")
 _NEGATED = re.compile(r"\b(?:not|never|no|nearly|almost|doesn't|does not|didn't|did not|won't)\W+(?:\w+\W+)?$", re.I)
 _PRONOUN_TAG = re.compile(r"\b([A-Z][\w'-]*)\s*\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)")
 _WORD = re.compile(r"[a-z0-9']+")
@@ -83,6 +96,7 @@ def edit(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] =
             found.append(Contradiction("night-over", short, f"it ends the night before its end ({m.group(0)!r})"))
     found += _facts(plain, beats)
     found += _pronouns(plain, cast)
+    found += _strangers(plain, beats, cast, prompt)
     run = _shared_run(plain, prompt, ECHO_RUN)
     if run:
         found.append(Contradiction("echo", short, f"it repeats the prompt's words ({run!r})"))
@@ -108,6 +122,11 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
             if wrong:
                 told = "a failure" if success else "a success"
                 found.append(Contradiction("flipped", plain[:120], f"it tells {told} ({wrong!r})"))
+            weight = b.get("fallout_name")
+            light = _weightless(bare) if success and weight in _HEAVY else None
+            if light:
+                found.append(Contradiction("flipped", plain[:120],
+                                           f"it tells a {weight} success as costing nothing ({light!r})"))
             lost = b.get("lost_item")
             if lost and not _thing(bare, str(lost)):
                 found.append(Contradiction("untold", plain[:120], f"it never tells {name} losing the {lost}"))
@@ -164,6 +183,84 @@ def _said(text: str, pattern: re.Pattern) -> str | None:
         if not _NEGATED.search(text[max(0, m.start() - 40):m.start()]):
             return m.group(0)
     return None
+
+
+def _weightless(text: str) -> str | None:
+    """Words of a success that cost nothing, told (not denied, not asked for)."""
+    for sentence in _SENTENCE_END.split(text):
+        if not _DEMAND.search(sentence):
+            said = _said(sentence, _WEIGHTLESS)
+            if said:
+                return said
+    return None
+
+
+#: Words before a name that make a person of it.
+_TITLES = frozenset("mr mrs ms miss mister dr doctor officer sheriff deputy detective professor coach uncle aunt".split())
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
+                      "july august september october november december".split())
+_CAPITAL = re.compile(r"(?<![\w'’-])([A-Z][a-z]+(?:-[A-Z]?[a-z]+)*)")
+_SUBJECT = ("nsubj", "nsubjpass")
+
+
+def _strangers(plain: str, beats: Sequence[Mapping[str, Any]], cast: Iterable[Any], prompt: str) -> list[Contradiction]:
+    """Someone told as acting who is not of the night (see ``stranger`` above). What
+    characters say is not read."""
+    from .. import english
+
+    bare = _unquoted(plain)
+    ours = {str(getattr(c, "name", c)) for c in cast}
+    for b in beats:
+        ours.add(str(b.get("name") or ""))
+        ours.update(str(n) for n in b.get("survivors") or ())
+    known = set(re.findall(r"[a-z]+", prompt.lower()))
+    names = {w for w in _CAPITAL.findall(bare)
+             if w not in ours and w.lower() not in known and w.lower() not in _TITLES | _CALENDAR}
+    names = {w for w in names if not english.known_word(w.lower())}
+    if not names:
+        return []
+    found: list[str] = []
+    for sentence in _SENTENCE_END.split(bare):
+        if not any(w in sentence for w in names):
+            continue
+        words = english.parse(sentence)
+        for i, t in enumerate(words):
+            if t.text not in names or t.text in found:
+                continue
+            before = [w.lower for w in words[max(0, i - 2):i] if w.text != "."]  # "Mr." or "Mr", "."
+            titled = bool(before) and before[-1].rstrip(".") in _TITLES
+            if not words.parsed:
+                acting = titled  # no parse: only a name after a title
+            elif not titled and _joined(t.text):
+                acting = False  # "Floodwater pours in": two words, no name
+            else:
+                head = words[t.head]
+                acting = t.pos == "PROPN" and (titled or t.dep in _SUBJECT and head.pos in ("VERB", "AUX")
+                                               or _misread_verb(words, i))
+            if acting:
+                found.append(t.text)
+    if not found:
+        return []
+    return [Contradiction("stranger", plain[:120], f"it tells {', '.join(found)}, who is not of the night, as acting")]
+
+
+def _joined(word: str) -> bool:
+    """``word`` is two English words run together ("Floodwater", "Moonlight"; not "Peterson")."""
+    from ..english import known_word
+
+    low = word.lower()
+    return any(known_word(low[:k]) and known_word(low[k:]) for k in range(3, len(low) - 3))
+
+
+def _misread_verb(words, i: int) -> bool:
+    """The small pipeline's slip on "Jason lunges from the dark": the name read as part of a
+    noun ("Jason lunges", a plural) that is the sentence's root, right after it, and a verb."""
+    from ..english import parts_of
+
+    t = words[i]
+    head = words[t.head]
+    return (t.dep == "compound" and t.head == i + 1 and head.dep == "ROOT" and head.tag == "NNS"
+            and "VERB" in parts_of(head.text))
 
 
 def _pronouns(text: str, cast: Iterable[Any]) -> list[Contradiction]:

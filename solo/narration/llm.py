@@ -501,7 +501,7 @@ KEEP_READ = 12
 REFUSED_WORDS = {"untold": "leaves out what was decided", "flipped": "turns the outcome round",
                  "night-over": "ends the night too soon", "chat-format": "carries chat tokens",
                  "echo": "echoes the prompt", "repeat": "repeats an earlier paragraph",
-                 "pronouns": "gives someone the wrong pronouns"}
+                 "pronouns": "gives someone the wrong pronouns", "stranger": "names someone not of the night"}
 
 
 def prompt_words(messages) -> str:

@@ -275,10 +275,11 @@ def append_private(path: Path | str, text: str) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, text: str) -> Path:
-    """Write atomically: a temp file (0600) in the same folder, fsync, then rename over
-    ``path``. The rename replaces whatever ``path`` is (a symlink is replaced, never followed).
-    Stale temp files of ``path`` that a crash left are removed."""
+def atomic_write(path: Path, text: str, sync: bool = True) -> Path:
+    """Write atomically: a temp file (0600) in the same folder, fsync (unless not ``sync``: a
+    file made again from the save, as a transcript is), then rename over ``path``. The rename
+    replaces whatever ``path`` is (a symlink is replaced, never followed). Stale temp files of
+    ``path`` that a crash left are removed."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -286,7 +287,8 @@ def atomic_write(path: Path, text: str) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:

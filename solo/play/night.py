@@ -28,7 +28,7 @@ from ..nott.rules import Ruleset
 from ..safetext import clean, safe
 from . import saveform
 from .saveform import (MAX_NARRATION, MAX_NOTE, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, NOTE_SEP, NotSavable,
-                       SaveError, compact, write_body)
+                       SaveError, compact, digest, write_body)
 from .text import MAX_LINE
 from .transcript import Transcript
 from ..director.beats import beats_from_events
@@ -129,6 +129,9 @@ class Night:
         self.last_beats: list = []
         self.last_reply = None  # the director's last answer (see ask)
         self._base_size: int | None = None  # bytes of the save but its steps (see _save_size)
+        self._bodies: dict[int, tuple] = {}  # id(step) → (step, its sign, its body as saved)
+        #: The save as last written whole: (path, checksum, [(step, sign)], journal lines since).
+        self._on_disk: tuple | None = None
         self._step_sizes: list[int] = []  # bytes of each step in the save, parallel to ``steps``
         self.step_events: list[list] = []  # the events of each step, parallel to ``steps``
         self.transcript = Transcript(transcript_path, self, form=transcript_form) if transcript_path else None
@@ -622,8 +625,13 @@ class Night:
         """Narration the templates cannot tell again (a model's) is kept in the save."""
         return self.narrator_name != "template"
 
-    def _save_data(self) -> dict:
-        """What the save of this night holds, as given to its models."""
+    def _step_data(self, s: Step) -> dict:
+        return dict(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
+                    narration=[list(p) for p in s.narration] if self._keeps_text() else None, ask=s.ask,
+                    death=s.death or None)
+
+    def _save_data(self, steps: bool = True) -> dict:
+        """What the save of this night holds, as given to its models (``steps``: with them)."""
         r = self.game.rules
         keep = self._keeps_text()
         return dict(
@@ -635,10 +643,7 @@ class Night:
             seed=self.seed,
             cast=[dict(name=c.name, aptitude=SUIT_APTITUDES[c.aptitude], archetype=c.archetype, why=c.why,
                        pronouns=c.pronouns) for c in self.cast],
-            steps=[dict(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
-                        narration=[list(p) for p in s.narration] if keep else None, ask=s.ask,
-                        death=s.death or None)
-                   for s in self.steps],
+            steps=[self._step_data(s) for s in self.steps] if steps else [],
             opening=[list(p) for p in self.opening] if keep else None,
             narrator=self.narrator_name,
             playset=self.playset,
@@ -655,21 +660,99 @@ class Night:
 
         return check_savable(SaveFile, self._save_data(), "this night cannot be saved")
 
+    @staticmethod
+    def _sign(s: Step) -> tuple:
+        """What of a step can change once it is played (a model's telling, a note)."""
+        return len(s.narration), s.note
+
+    def _step_body(self, s: Step) -> dict | None:
+        """A step as its save writes it, kept until the step changes (None: the models decide)."""
+        held = self._bodies.get(id(s))
+        sign = self._sign(s)
+        if held is not None and held[0] is s and held[1] == sign:
+            return held[2]
+        body = saveform.step_body(self._step_data(s))
+        if body is not None:
+            self._bodies[id(s)] = (s, sign, body)
+        return body
+
     def save_body(self) -> dict:
         """The save of this night as it is written (unsealed): the same data as
-        ``to_save().dump()``, made without the models when :mod:`~solo.play.saveform` can tell;
-        :class:`~solo.play.saves.NotSavable` (one line) if it cannot be saved."""
-        body = saveform.save_body(self._save_data())
-        return body if body is not None else self.to_save().dump()
+        ``to_save().dump()``, made without the models when :mod:`~solo.play.saveform` can tell
+        (each step checked once, when it is played); :class:`~solo.play.saves.NotSavable` (one
+        line) if it cannot be saved."""
+        if len(self._bodies) > 2 * len(self.steps) + 64:  # undone steps
+            live = {id(s) for s in self.steps}
+            self._bodies = {k: v for k, v in self._bodies.items() if k in live}
+        body = saveform.save_body(self._save_data(steps=False))
+        steps = [self._step_body(s) for s in self.steps]
+        if body is None or any(b is None for b in steps):
+            return self.to_save().dump()
+        body["steps"] = steps
+        return body
 
     def write_save(self, path: Path) -> Path:
-        """Write this night's save to ``path`` (atomically): the bytes ``write_save(night.to_save(),
-        path)`` writes; :class:`SaveError` if it is over a save's caps."""
-        return write_body(self.save_body(), path)
+        """Write this night's save to ``path`` whole (atomically): the bytes
+        ``write_save(night.to_save(), path)`` writes; :class:`SaveError` if it is over a save's
+        caps. Written over its own save, the journal beside it is done with."""
+        from . import journal
 
-    def autosave(self) -> None:
-        if self.save_path is not None and not self._replaying:
-            self.write_save(self.save_path)
+        body = self.save_body()
+        sealed = digest(body)
+        own = self.save_path is not None and Path(path) == self.save_path
+        disk = self._on_disk
+        if own and disk is not None and disk[0] == self.save_path and disk[3]:
+            # the journal ends in the night as it is now: left by a crash before it is removed,
+            # it cannot bring back steps undone since (its save may be this one, word for word)
+            try:
+                journal.append(path, None, journal.line(0, body["steps"], body["finished"], body["summary"]))
+            except OSError:
+                pass
+        out = write_body(body, path, sealed)
+        if own:
+            journal.remove(path)
+            self._on_disk = (Path(path), sealed, [(s, self._sign(s)) for s in self.steps], 0)
+        return out
+
+    def autosave(self, whole: bool = False) -> None:
+        """Save the night after a step: the steps that changed, appended to the save's journal
+        (:mod:`solo.play.journal`), so a step costs the same early or late in a night; the
+        save is written whole while it is small (:data:`~solo.play.journal.SMALL`), every
+        :data:`~solo.play.journal.EVERY` steps, at the night's end, when the journal cannot be
+        written, and when ``whole``."""
+        if self.save_path is None or self._replaying:
+            return
+        if not whole and not self.game.is_over() and self._append():
+            return
+        self.write_save(self.save_path)
+
+    def _append(self) -> bool:
+        """Append what changed since the save on disk to its journal; False when the save is to
+        be written whole instead."""
+        from . import journal
+
+        disk = self._on_disk
+        if disk is None or disk[0] != self.save_path or disk[3] >= journal.EVERY or len(self.steps) < journal.SMALL:
+            return False
+        path, base, was, lines = disk
+        now = self.steps
+        at = min(len(was), len(now))
+        while at and not (was[at - 1][0] is now[at - 1] and was[at - 1][1] == self._sign(now[at - 1])):
+            at -= 1
+        if len(was) - at > journal.EVERY:
+            return False
+        steps = [self._step_body(s) for s in now[at:]]
+        if any(b is None for b in steps):
+            return False
+        entry = journal.line(at, steps, False, self.summary())
+        try:
+            size = journal.append(path, base if lines == 0 else None, entry)
+        except OSError:
+            return False
+        if size > journal.MAX_BYTES // 2:
+            return False
+        self._on_disk = (path, base, was[:at] + [(s, self._sign(s)) for s in now[at:]], lines + 1)
+        return True
 
     def summary(self) -> str:
         g = self.game

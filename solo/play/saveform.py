@@ -361,6 +361,16 @@ def save_body(data) -> dict | None:
     return out
 
 
+def step_body(data) -> dict | None:
+    """One step's data as a save writes it, or None (see :func:`checked`)."""
+    out = checked(STEP, data)
+    if out is not None:
+        for key in QUIET_STEP_KEYS:
+            if out[key] is None:
+                del out[key]
+    return out
+
+
 def compact(data) -> str:
     """JSON as solo writes it: one line, no spaces, UTF-8 kept."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -373,7 +383,7 @@ def digest(data: dict) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
-def write_body(data: dict, path: Path) -> Path:
+def write_body(data: dict, path: Path, checksum: str | None = None) -> Path:
     """Seal (checksum) a save's data as written and write it atomically, as compact JSON on one
     line. A save of more than :data:`MAX_SAVE_STEPS` steps or over
     :data:`MAX_SAVE_WRITE_BYTES` is not written (:class:`SaveError`; the file there is kept):
@@ -382,7 +392,7 @@ def write_body(data: dict, path: Path) -> Path:
     if steps > MAX_SAVE_STEPS:
         raise SaveError(f"save {str(path)!r} not written: {steps:,} steps, more than a save may hold "
                         f"({MAX_SAVE_STEPS:,}); the last save written is kept")
-    text = compact({**data, "checksum": digest(data)}) + "\n"
+    text = compact({**data, "checksum": checksum or digest(data)}) + "\n"
     size = len(text.encode("utf-8"))
     if size > MAX_SAVE_WRITE_BYTES:
         raise SaveError(f"save {str(path)!r} not written: it would be {size:,} bytes, more than a save may hold "

@@ -275,8 +275,31 @@ def write_save(save: SaveFile, path: Path) -> Path:
 
 
 def read_save(path: Path) -> SaveFile:
-    """Parse and validate a Night of the Thirteenth save (not yet replayed)."""
-    return read_sealed(path, SaveFile, FORMAT, VERSION)
+    """Parse and validate a Night of the Thirteenth save (not yet replayed), with the steps its
+    journal holds (:mod:`solo.play.journal`: those played since it was written whole)."""
+    from .journal import merged
+
+    save = read_sealed(path, SaveFile, FORMAT, VERSION)
+    data = merged(Path(path), save.dump(), save.checksum)
+    if data is None:
+        return save
+    try:
+        if len(data["steps"]) > MAX_SAVE_STEPS or _out_of_bounds(data):
+            raise ValueError("out of bounds")
+        return SaveFile.model_validate(data).sealed()
+    except (ValueError, RecursionError):  # a journal that does not fit the save: the save alone
+        return save
+
+
+def _written(path: Path) -> float:
+    """When the save at ``path`` was last written to: the save, or its journal."""
+    from .journal import journal_path
+
+    m = path.lstat().st_mtime
+    try:
+        return max(m, journal_path(path).lstat().st_mtime)
+    except OSError:
+        return m
 
 
 def _slip(exc: BaseException) -> str:
@@ -298,7 +321,7 @@ def latest_unfinished(folder: Path, pattern: str, reader, skipped: list[tuple[Pa
     unfinished: list[tuple[float, Path]] = []
     for p in Path(folder).glob(pattern):
         try:
-            m = p.lstat().st_mtime
+            m = _written(p)
             save = reader(p)
         except SaveError as exc:
             damaged.append((m, p, str(exc)))

@@ -14,7 +14,7 @@ same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from ..nott import events as E
@@ -59,22 +59,21 @@ class Transcript:
     def write(self) -> None:
         from .files import atomic_write
 
-        atomic_write(self.path, render(self.night, self.form))
+        atomic_write(self.path, render(self.night, self.form), sync=False)  # the save is what must last
 
 
 # ---------------------------------------------------------------------- rendering
 
 
 def render(night, form: str = "story") -> str:
-    """The whole transcript of ``night`` as it stands, ``story`` or ``log``."""
-    out: list[str] = []
-    write_rendered(night, form, out.append)
-    return "".join(out)
+    """The whole transcript of ``night`` as it stands, ``story`` or ``log``, ending in one
+    newline."""
+    return "".join(_parts(night, form)).rstrip("\n") + "\n"
 
 
 def write_rendered(night, form: str, write: Callable[[str], object]) -> None:
     """The transcript of ``night`` handed to ``write`` a piece at a time (a step's worth at
-    most), never held whole: the same text as :func:`render`, ending in one newline."""
+    most): the same text as :func:`render`."""
     newlines = 0  # held back: the text's trailing newlines become one
     for part in _parts(night, form):
         body = part.rstrip("\n")
@@ -86,28 +85,60 @@ def write_rendered(night, form: str, write: Callable[[str], object]) -> None:
     write("\n")
 
 
-def _parts(night, form: str) -> Iterator[str]:
+def _parts(night, form: str) -> list[str]:
     if form not in FORMS:
         raise ValueError(f"unknown transcript form {form!r} (story or log)")
-    yield _header(night, form)
+    parts = [_header(night, form)]
     if form == "log":
-        yield _log_events(night, list(night.game.opening_events))
-    yield "".join(_quote(t) + "\n" for _k, t in night.opening)
-    for n in night.preface:
-        yield f"{_md(n)}\n\n"
-    tests = 0
-    steps = night.steps
-    dead: list[int] = []
-    for k, (step, events) in enumerate(zip(steps, night.step_events)):
-        if form == "story":
-            if getattr(step, "death", False) and k and _written_after(steps, k - 1):
-                continue  # told with the death it writes (below)
-            out, tests = _story_step(night, step, events, tests, _written_after(steps, k), dead)
-        else:
-            out, tests = _log_step(night, step, events, tests)
-        yield out
+        parts.append(_log_events(night, list(night.game.opening_events)))
+    parts.append("".join(_quote(t) + "\n" for _k, t in night.opening))
+    parts.extend(f"{_md(n)}\n\n" for n in night.preface)
+    parts.extend(_steps(night, form))
     if night.game.is_over():
-        yield _epilogue(night) if form == "story" else _totals(night)
+        parts.append(_epilogue(night) if form == "story" else _totals(night))
+    return parts
+
+
+def _sign(step) -> tuple:
+    """What of a played step can still change (a model's telling, a note)."""
+    return len(step.narration), step.note
+
+
+def _steps(night, form: str) -> list[str]:
+    """Each step's text. Kept on the night (when it takes attributes) and rendered again only
+    from the first step that changed: steps change only at the end of a night (a step played,
+    told, noted or undone), so a step costs the same to write early or late in a night. A step
+    followed by deaths the player wrote is rendered with them, so it is rendered again when
+    they change."""
+    steps, events = night.steps, night.step_events
+    memos = getattr(night, "_rendered", None)
+    if not isinstance(memos, dict):
+        memos = {}
+        try:
+            night._rendered = memos
+        except AttributeError:
+            pass
+    rows = memos.setdefault(form, [])  # per step: (step, events, sign, out, tests after, dead after)
+    j = min(len(rows), len(steps))
+    while j and not (rows[j - 1][0] is steps[j - 1] and rows[j - 1][1] is events[j - 1]
+                     and rows[j - 1][2] == _sign(steps[j - 1])):
+        j -= 1
+    if form == "story" and j:  # back to the step the deaths after it are written with
+        j -= 1
+        while j and getattr(steps[j], "death", False):
+            j -= 1
+    del rows[j:]
+    tests, dead = (rows[-1][4], list(rows[-1][5])) if rows else (0, [])
+    for k in range(j, len(steps)):
+        step, ev = steps[k], events[k]
+        if form == "log":
+            out, tests = _log_step(night, step, ev, tests)
+        elif getattr(step, "death", False) and k and _written_after(steps, k - 1):
+            out = ""  # told with the death it writes (with the step before it)
+        else:
+            out, tests = _story_step(night, step, ev, tests, _written_after(steps, k), dead)
+        rows.append((step, ev, _sign(step), out, tests, tuple(dead)))
+    return [r[3] for r in rows]
 
 
 def _header(night, form: str) -> str:

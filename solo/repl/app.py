@@ -95,7 +95,7 @@ def _leave(shell: Shell) -> None:
     if night is not None and night.save_path is not None:
         from ..safetext import shown_name
 
-        night.autosave()
+        night.autosave(whole=True)  # the save whole, its journal done with
         if night.game.is_over():  # nothing to resume: --resume would find no unfinished night
             shell.info(f"Saved to {shown_name(night.save_path)}.", "dim")
         else:

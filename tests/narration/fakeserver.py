@@ -129,7 +129,8 @@ class Handler(BaseHTTPRequestHandler):
 def wrong_reply(n: int, body: str) -> str:
     """The ``n``-th reply of the ``wrong`` mode: it names the one who took the Test (read from
     the request's facts, "Tina SUCCEEDS …"), and is wrong all the same: the night ended, the
-    prompt echoed with chat tokens, the outcome turned round, or one paragraph again."""
+    prompt echoed with chat tokens, the outcome turned round, one paragraph again, or someone
+    who is not of the night acting."""
     import re
 
     try:
@@ -138,7 +139,7 @@ def wrong_reply(n: int, body: str) -> str:
         last = ""
     m = re.search(r"\b([A-Z][a-z]+) (SUCCEEDS|FAILS)\b", last)
     name, success = (m.group(1), m.group(2) == "SUCCEEDS") if m else ("Someone", True)
-    kind = n % 4
+    kind = n % 5
     if kind == 0:
         return f"{name} gets through it. The night has ended. The next day, you're on the drive home."
     if kind == 1:
@@ -146,7 +147,9 @@ def wrong_reply(n: int, body: str) -> str:
     if kind == 2:
         return (f"{name} fumbles it, and it goes wrong." if success
                 else f"{name} pulls it off without a scratch.")
-    return f"{name} moves through the dark, slow and careful, listening for anything at all behind the trees."
+    if kind == 3:
+        return f"{name} moves through the dark, slow and careful, listening for anything at all behind the trees."
+    return f"{name} is there. Mr. Johnson steps out of the dark and grabs {name} by the arm."
 
 
 class FakeServer:

@@ -1,7 +1,8 @@
 """The director reads a model's paragraph as an editor before anyone sees it
 (solo/director/editor.py): what the engine decided is always told, and a reply that ends the
 night early, echoes its prompt with chat tokens, turns the outcome round, repeats itself or
-gives someone other pronouns is never kept."""
+gives someone other pronouns, tells someone not of the night as acting, or tells a costly
+success as costing nothing is never kept."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ CAST = [Character("Tina", 0, pronouns="she/her"), Character("Wes", 1, pronouns="
      {"kind": "outcome", "name": "Tina", "success": True, "hurt": "a split lip", "strike": False}, {}),
     ("untold", "The story has ended. Tina wakes up in a hospital bed.",  # SmolLM2, live: Wes left out
      {"kind": "dawn", "survivors": ["Tina", "Wes"]}, {}),
+    ("stranger", "Tina gets through. Sarah grabs the flashlight.", OUTCOME, {}),
+    ("flipped", "Tina slips through without a sound.", {**OUTCOME, "fallout_name": "Messy"}, {}),
 ])
 def test_each_kind_is_caught(kind, text, beat, extra):
     assert kind in [c.kind for c in edit(text, [beat], cast=CAST, **extra)]
@@ -102,7 +105,8 @@ def test_the_night_may_end_at_its_end():
 
 def test_a_whole_night_against_a_fluent_wrong_server_keeps_none_of_it_and_names_every_tester(tmp_path):
     """A stand-in server whose replies are fluent but wrong, in turn (the night ended, the prompt
-    echoed with chat tokens, the outcome turned round, one paragraph again and again): nothing
+    echoed with chat tokens, the outcome turned round, one paragraph again and again, a stranger
+acting): nothing
     of it is kept, and every Test's story names its tester after the dice."""
     from solo.narration.llm import LLMNarrator
     from solo.narration.templates import TemplateNarrator
@@ -127,7 +131,9 @@ def test_a_whole_night_against_a_fluent_wrong_server_keeps_none_of_it_and_names_
     for wrong in ("The night has ended", "drive home", "[INST]", "<s>", "The story has established"):
         assert wrong not in told, wrong  # (at the night's end, it may end)
     assert told.count("slow and careful, listening") <= 1  # once may be told; again is a repeat
-    assert n.usage["kept"] <= 2 and "repeat" in n.usage["refused"] and set(n.usage["refused"]) >= {"night-over", "chat-format", "flipped"}
+    assert "Johnson" not in told
+    assert n.usage["kept"] <= 2 and "repeat" in n.usage["refused"] and set(n.usage["refused"]) >= {
+        "night-over", "chat-format", "flipped", "stranger"}
     story = render(night, "story")
     tests = re.findall(r"\*🎲 Test \d+, (\w+) on [^*]*\*\n\n(> .*)", story)
     assert len(tests) >= 20
@@ -137,4 +143,73 @@ def test_a_whole_night_against_a_fluent_wrong_server_keeps_none_of_it_and_names_
 
 def test_every_kind_has_a_test():
     assert {k for k in EDITOR_KINDS} == {"untold", "flipped", "night-over", "chat-format", "echo", "repeat",
-                                         "pronouns"}
+                                         "pronouns", "stranger"}
+
+
+PROMPT = ("The setting: Camp Kettering, by Harrowmere lake. The Killer, Mordecai, wears a mask. The cast: Tina "
+          "(she/her); Wes (he/him).")
+
+
+@pytest.mark.parametrize("text, cast, prompt, stranger", [
+    ("Tina gets through. Sarah grabs the flashlight.", CAST, PROMPT, True),  # SmolLM2's kind of invention
+    ("Tina gets through. Mr. Johnson appears at the door.", CAST, PROMPT, True),
+    ("Tina gets through. She sees Officer Daniels at the window.", CAST, PROMPT, True),  # a title makes a person
+    ("Tina gets through. Jason lunges from the dark.", CAST, PROMPT, True),  # the parse reads "Jason lunges" as a noun
+    ("Tina gets through. Wes grabs the flashlight.", CAST, "", False),  # a cast member
+    ("Tina gets through. Wes grabs the flashlight.", CAST[:1], "", True),  # … and without him in the cast
+    ("Tina gets through. Mordecai lunges out of the dark.", CAST, PROMPT, False),  # the Killer's name, prompted
+    ("Tina gets through. Mordecai lunges out of the dark.", CAST, "", True),
+    ("Tina gets through. Kettering sleeps under the rain.", CAST, PROMPT, False),  # a place of the prompt
+    ("Tina gets through. Kettering sleeps under the rain.", CAST, "", True),
+    ("Tina gets through. Sarah's flashlight rolls away.", CAST, PROMPT, False),  # a possessive does not act
+    ("Wes's hand shakes, and Tina gets through.", CAST, PROMPT, False),
+    ("Suddenly the lights die, and Tina gets through.", CAST, PROMPT, False),  # a sentence's first word
+    ("Floodwater pours in. Tina gets through.", CAST, PROMPT, False),  # two words run together
+    ("Tina gets through. Dawn comes, grey and cold.", CAST, PROMPT, False),  # a word, not a name
+    ("Tina gets through. “Sarah!” she calls into the dark.", CAST, PROMPT, False),  # what a character says
+    ("Tina gets through. Friday is an hour old.", CAST, PROMPT, False),
+])
+def test_someone_not_of_the_night_acting_is_a_stranger(text, cast, prompt, stranger):
+    found = [c for c in edit(text, [OUTCOME], cast=cast, prompt=prompt) if c.kind == "stranger"]
+    assert bool(found) == stranger, found
+
+
+def test_a_stranger_is_read_only_when_a_name_is_there(monkeypatch):
+    """The common paragraph costs no parse: every capitalised word is the cast's, the prompt's
+    or English."""
+    from solo import english
+
+    def parse(text):
+        raise AssertionError(f"parsed {text!r}")
+
+    monkeypatch.setattr(english, "parse", parse)
+    assert edit("Suddenly Tina gets through, and Wes's light finds Mordecai at Camp Kettering.", [OUTCOME], cast=CAST,
+                prompt=PROMPT) == []
+    with pytest.raises(AssertionError, match="parsed"):
+        edit("Tina gets through. Sarah grabs the flashlight.", [OUTCOME], cast=CAST, prompt=PROMPT)
+
+
+def test_without_the_pipeline_only_a_name_after_a_title_is_a_stranger(monkeypatch):
+    from solo import english
+
+    monkeypatch.setattr(english, "parse", english._plain)
+    kinds = [c.kind for c in edit("Tina gets through. Sarah grabs the flashlight.", [OUTCOME], cast=CAST, prompt=PROMPT)]
+    assert "stranger" not in kinds
+    kinds = [c.kind for c in edit("Tina gets through. Mr. Johnson appears.", [OUTCOME], cast=CAST, prompt=PROMPT)]
+    assert "stranger" in kinds
+
+
+@pytest.mark.parametrize("text, weight, success, flipped", [
+    ("Tina slips through without a sound.", "Messy", True, True),
+    ("Tina leaves no sound and no trace.", "Costly", True, True),
+    ("Tina does it effortlessly.", "Dire", True, True),
+    ("Tina slips through without a sound.", "Clean", True, False),  # the weight it has
+    ("Tina gets through, but not without a sound.", "Messy", True, False),  # denied
+    ("The latch has to open without a sound. Tina gets it open, loudly.", "Messy", True, False),  # asked for
+    ("Tina leaves no sound and no trace, and gets nowhere.", "Clean", False, False),  # a clean failure: no success
+])
+def test_a_costly_success_told_as_costing_nothing_is_flipped(text, weight, success, flipped):
+    beat = {**OUTCOME, "success": success, "fallout_name": weight}
+    found = [c for c in edit(text, [beat], cast=CAST) if c.kind == "flipped"]
+    assert bool(found) == flipped, found
+    assert not found or weight in found[0].why

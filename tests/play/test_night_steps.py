@@ -525,7 +525,7 @@ def test_a_step_is_saved_once_and_again_only_for_a_models_prose(tmp_path, monkey
 
     writes = []
     real = night_module.write_body
-    monkeypatch.setattr(night_module, "write_body", lambda body, path: writes.append(path) or real(body, path))
+    monkeypatch.setattr(night_module, "write_body", lambda body, path, *sealed: writes.append(path) or real(body, path, *sealed))
     night = table(tmp_path, narrator=make_narrator("template", seed=5))
     writes.clear()
     night.act([Test(0)])
