@@ -168,3 +168,33 @@ def test_the_nights_end_writes_the_save_whole(tmp_path):
         night.act(next_actions(night.game, get_policy("naive"), rng))
     assert not journal.journal_path(night.save_path).exists()
     assert json.loads(night.save_path.read_text(encoding="utf-8"))["finished"] is True
+
+
+def test_a_late_step_renders_and_checks_only_itself(tmp_path, monkeypatch):
+    """The work of a step does not grow with the night: late in a night, a step renders and
+    checks one or two steps (itself, the one before it), and the save is written whole once
+    in :data:`journal.EVERY` steps (on a night of a few thousand lines each step once rendered
+    and checked every step before it, and wrote them all)."""
+    from solo.play import night as night_module, saveform, transcript
+
+    night = new_night(tmp_path / "n.json")
+    for k in range(60):
+        night.say(f"line {k}", who=k % 4)
+    counts = {"render": 0, "check": 0, "whole": 0}
+
+    def counted(name, real):
+        def wrapper(*a, **kw):
+            counts[name] += 1
+            return real(*a, **kw)
+        return wrapper
+
+    monkeypatch.setattr(transcript, "_story_step", counted("render", transcript._story_step))
+    monkeypatch.setattr(saveform, "step_body", counted("check", saveform.step_body))
+    monkeypatch.setattr(night_module, "write_body", counted("whole", night_module.write_body))
+    night.transcript = transcript.Transcript(tmp_path / "n.md", night)
+    night.write_transcript()  # rendered whole once
+    counts.update(render=0)
+    for k in range(20):
+        night.say(f"late line {k}", who=k % 4)
+    assert counts["render"] <= 2 * 20 and counts["check"] <= 20
+    assert counts["whole"] <= 20 // journal.EVERY + 1
