@@ -4,6 +4,7 @@ key and, where it can be found, the line."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import tomllib
 from pathlib import Path
@@ -102,6 +103,21 @@ def read_playset(path: Path) -> Playset:
         raise PlaysetError(f"cannot read playset {str(path)!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise PlaysetError(f"playset {str(path)!r} is not UTF-8 text") from None
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if key in _READ:  # the same text read again (a night's set-up asks for it several times)
+        return _READ[key]
+    playset = _parse(path, text)
+    _READ[key] = playset
+    while len(_READ) > 4:
+        del _READ[next(iter(_READ))]
+    return playset
+
+
+#: Playsets read, by the SHA-256 of their text (a few, the latest last).
+_READ: dict[str, Playset] = {}
+
+
+def _parse(path: Path, text: str) -> Playset:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -8,13 +8,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from ..nott.rules import RULESETS, Ruleset
 from ..limits import MAX_ARCHETYPE
+from ..safetext import clean
 
 
 def _clean(text):
     """A playset's text, through the one door: escape sequences and invisible characters
     removed, one line, NFC (a playset is a file from anyone)."""
-    from ..safetext import clean
-
     return clean(text, what="the text") if isinstance(text, str) else text
 
 
