@@ -241,7 +241,8 @@ def _strangers(plain: str, beats: Sequence[Mapping[str, Any]], cast: Iterable[An
                 found.append(t.text)
     if not found:
         return []
-    return [Contradiction("stranger", plain[:120], f"it tells {', '.join(found)}, who is not of the night, as acting")]
+    who = "who are" if len(found) > 1 else "who is"
+    return [Contradiction("stranger", plain[:120], f"it tells {', '.join(found)}, {who} not of the night, as acting")]
 
 
 def _joined(word: str) -> bool:
