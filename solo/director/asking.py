@@ -129,13 +129,15 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
     key = _roll_key(asked, q.text)
     material = Material.of(setting, fiction)
     if r.form == "yesno":
-        answer_ = oracle.decide(q.odds, oracle.dread(game), oracle.roll(seed, step, key))
+        answer_ = oracle.decide(q.odds, oracle.dread(game, getattr(fiction, "dread_shift", 0)),
+                                oracle.roll(seed, step, key))
         yes = answer_.yes  # the question as asked: "is it unlocked?" answered yes means unlocked
         statement = restate(r, yes)
         pool = {"yes-and": BOONS, "yes-but": COSTS, "no-and": WORSE}.get(answer_.band)
         turn = _turn(answer_.band, material, seed, step, key) if pool is not None else None
         interrupt = _interruption(material, seed, step) if answer_.interrupt else None
-        fact = _kept(asked, yes != negated, statement, negated)
+        fact = _kept(asked, yes != negated, statement, negated,
+                     twist=pool is not None and answer_.band != "yes-and" or answer_.interrupt)
         return Reply("oracle", q, yes=yes, answer=answer_, statement=statement, turn=turn, interrupt=interrupt,
                      reading=r, fact=fact, negated=negated)
     from .meaning import detail
@@ -145,11 +147,12 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
     return Reply("open", q, detail=told, reading=r, fact=fact, negated=negated, extra={"drawn": drawn})
 
 
-def _kept(asked: Fact | None, yes: bool | None, statement: str | None, negated: bool = False) -> Fact | None:
+def _kept(asked: Fact | None, yes: bool | None, statement: str | None, negated: bool = False,
+          twist: bool = False) -> Fact | None:
     if asked is None:
         return None
     return Fact(asked.subject, asked.head, asked.predicate, yes, asked.form, asked.wh, asked.tests,
-                statement=statement, question=asked.question, negated=negated, words=asked.words)
+                statement=statement, question=asked.question, negated=negated, words=asked.words, twist=twist)
 
 
 def _roll_key(asked: Fact | None, text: str) -> str:

@@ -55,6 +55,7 @@ class Fact:
     source: str = "answer"  # answer, opening, playset
     negated: bool = False  # the question that established it asked it the other way round
     words: frozenset = frozenset()  # the subject's own words, lemmas ("cellar", "door"), whatever it is keyed by
+    twist: bool = False  # the oracle answered with a twist ("Yes, but…", "No, and…", the Killer breaking in)
 
     def matches(self, other: "Fact") -> bool:
         """Same subject, same predicate (one may say more: "washed out" and "out"), same form."""

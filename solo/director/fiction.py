@@ -128,6 +128,7 @@ class Fiction:
         #: The Killer the Director plays (the playset's, or the default that fits any setting).
         self.killer = {**DEFAULT_KILLER, **{k: v for k, v in (setting.get("killer") or {}).items() if v}}
         self.stage = 0  # the highest stage reached (solo.director.stages): never runs backwards
+        self.dread_shift = 0  # the player's turns of the oracle's dread (``dread +1``): see oracle.dread
         self.stage_told = 0  # the stage the narration has announced
         self.faces = 0  # face-card Threat Cards met
         self.jokers = 0  # Jokers met

@@ -100,14 +100,23 @@ def roll(seed, step: int, key: str) -> int:
     return int.from_bytes(digest, "big") % 100 + 1
 
 
-def dread(game) -> int:
+#: The lowest and highest dread.
+DREAD = (1, 9)
+
+
+def dread(game, shift: int = 0) -> int:
     """The night's dread, 1 (a quiet night) to 9 (the Killer is here), from the rules state:
 
     1, plus one for every ten Tests taken (at most three), one for every two Strikes the cast
     has taken (at most two), one per death, one for every two weaknesses found, and two once
-    the Endgame has begun — at most 9."""
+    the Endgame has begun; plus ``shift``, the steps the player turned it up or down (``dread
+    +1``) — at least 1, at most 9."""
+    return max(DREAD[0], min(DREAD[1], level(game) + shift))
+
+
+def level(game) -> int:
+    """The dread the rules state gives (see :func:`dread`), before it is held to 1–9."""
     strikes = sum(game.strikes)
     deaths = sum(1 for d in game.dead if d is not None)
     found = sum(1 for w in game.weaknesses if w >= 0)
-    level = 1 + min(3, game.tests // 10) + min(2, strikes // 2) + deaths + found // 2 + (2 if game.endgame else 0)
-    return max(1, min(9, level))
+    return 1 + min(3, game.tests // 10) + min(2, strikes // 2) + deaths + found // 2 + (2 if game.endgame else 0)

@@ -60,6 +60,19 @@ class Step:
     reply: object = None
     #: The player's telling of ``who``'s death (``say`` holds it): see :meth:`Night.write_death`.
     death: bool = False
+    #: The player turned the oracle's dread by this much (``dread +1``): see :meth:`Night.turn_dread`.
+    dread: int | None = None
+    #: The dread it came to (rebuilt on replay, never saved).
+    dread_to: int | None = None
+    #: A note of the player's (``say`` holds it): see :meth:`Night.jot`.
+    noted: bool = False
+    #: The X-card (``say`` holds what the player flagged, or None): see :meth:`Night.xcard`.
+    xcard: bool = False
+    #: The told beat the X-card took out ((tag, text), rebuilt on replay, never saved).
+    struck: tuple | None = None
+    #: Changed when an X-card takes out a beat this step told, or gives it back (the transcript
+    #: renders the step again; never saved).
+    xmark: int = 0
 
 
 def _quiet(kind: str, text: str) -> None:
@@ -119,6 +132,11 @@ class Night:
         self.opening: list[tuple[str, str]] = []  # the opening's narration
         self.preface: list[str] = []  # table notes before the first step (a side-rule race)
         self._replayer = None  # a template narrator for replays and missing texts
+        from ..director.safety import Safety
+
+        self._safety = Safety()  # the player's lines and veils (see the safety property)
+        self._beats_told: dict = {}  # id of a told (tag, text) → (it, its beats): what the X-card tells again
+        self._struck: dict = {}  # id of a (tag, text) the X-card took out → (it, the X-card's step)
         self._set_narrator(narrator)
         self.narrator_name = narrator_name
         self.playset = playset
@@ -157,9 +175,34 @@ class Night:
 
     def _attach(self) -> None:
         """Point every narrator at the fiction (after undo it is another object)."""
+        safety = self.safety_now
         for n in (self._narrator, getattr(self._narrator, "fallback", None), self._replayer):
             if n is not None and hasattr(n, "story"):
                 n.story = self.story
+            if n is not None and hasattr(n, "safety"):
+                n.safety = safety
+
+    @property
+    def safety(self):
+        """The player's lines and veils (:class:`~solo.director.safety.Safety`): set from
+        config.toml, the command line or ``line``/``veil``; kept in the save. They change what
+        is told, never the cards, the dice or the Strikes."""
+        return self._safety
+
+    @safety.setter
+    def safety(self, safety) -> None:
+        self._safety = safety
+        self._attach()
+        self._base_size = None  # the save's size without its steps changes with them
+
+    @property
+    def safety_now(self):
+        """The lines and veils the story is told under now: the player's, and what the X-cards
+        played flagged (veiled from then on; undo takes an X-card back with its veil)."""
+        from .xcard import flagged_veils
+
+        return self._safety.with_veils(flagged_veils(self.steps)) if any(s.xcard for s in self.steps) \
+            else self._safety
 
     @property
     def narrator(self):
@@ -321,6 +364,51 @@ class Night:
             self.autosave()
             self.write_transcript()
 
+    def turn_dread(self, by: int) -> tuple[int, int]:
+        """Turn the oracle's dread (1–9, :func:`solo.director.oracle.dread`) up or down ``by``,
+        as one step (undo takes it back): the player's hand on the oracle, as Mythic's Chaos
+        Factor. It changes how questions are answered, never the cards, the dice or the
+        Strikes. Returns (from, to); ValueError (one line) past 1 or 9."""
+        from ..director import oracle
+
+        if type(by) is not int or not by:
+            raise ValueError(f"turn the dread up or down: dread +1 or dread -1, not {by!r}")
+        now = oracle.dread(self.game, self.story.dread_shift)
+        low, high = oracle.DREAD
+        to = now + by
+        if not low <= to <= high:
+            edge = "the most" if by > 0 else "the least"
+            raise ValueError(f"the dread is {now} and goes from {low} to {high}: {by:+d} would take it past "
+                             f"{high if by > 0 else low}, {edge} it can be")
+        step = Step([], None, None, dread=by)
+        self._check_step(step)
+        self._stories.append(self.story.copy() if self._keep_stories else None)
+        self.steps.append(step)
+        self.step_events.append([])
+        self.story.dread_shift = to - oracle.level(self.game)  # the level may run past 9: held at what is shown
+        step.dread_to = to
+        self._measure(step)
+        if not self._replaying:
+            self.autosave()
+            self.write_transcript()
+        return now, to
+
+    def jot(self, text: str) -> None:
+        """A note of the player's (``note TEXT``), as one step (undo takes it back): kept in the
+        save, the transcript and the journal; it changes nothing of the night."""
+        text = clean(text, what="the note", limit=MAX_LINE)
+        if not text:
+            raise ValueError("note what? e.g. note Kit still has the flare")
+        step = Step([], text, None, noted=True)
+        self._check_step(step)
+        self._stories.append(self.story.copy() if self._keep_stories else None)
+        self.steps.append(step)
+        self.step_events.append([])
+        self._measure(step)
+        if not self._replaying:
+            self.autosave()
+            self.write_transcript()
+
     def _reply(self, question, step: int):
         from ..director.asking import reply
 
@@ -328,7 +416,11 @@ class Night:
 
     def _answer_beat(self, reply):
         who = reply.question.who
-        return Beat("answer", {**reply.context(), "name": self.names[who] if who is not None else None,
+        context = reply.context()
+        safety = self.safety_now
+        if safety and context.get("text"):  # decided word for word: told without what crosses a line
+            context = {**context, "text": safety.scrub(context["text"], context.get("yes"))}
+        return Beat("answer", {**context, "name": self.names[who] if who is not None else None,
                                "living": [self.names[i] for i in self.game.living()]})
 
     def _check_speaker(self, who: int | None) -> None:
@@ -344,7 +436,8 @@ class Night:
         anything of it is applied: its text, and room for it in a save that has a cap on its
         steps and its size (so the save never refuses what the night has played)."""
         data = {"actions": [str(a) for a in step.actions], "say": step.say, "who": step.who, "note": step.note,
-                "ask": step.ask, "death": step.death or None}
+                "ask": step.ask, "death": step.death or None, "dread": step.dread, "noted": step.noted or None,
+                "xcard": step.xcard or None}
         saved = saveform.checked(saveform.STEP, data)
         if saved is None:  # the save's models say why (or take it as they would write it)
             from .saves import SavedStep, check_savable
@@ -417,6 +510,10 @@ class Night:
                 self._step_sizes.pop()
             for _a in step.actions:
                 self.game.pop()
+            if step.xcard:
+                from .xcard import give_back
+
+                give_back(self, step)
             undone.append(step)
         self.story = story
         self._attach()
@@ -507,7 +604,8 @@ class Night:
             if self._replaying or self.narrator is None:
                 tag, text = self._replay_text(beat)  # (a replay is never watched: no on_told)
                 if text:
-                    told.append((tag, text))
+                    told.append(pair := (tag, text))
+                    self._told_beats(pair, [beat])
                     story.heard(text)
                 continue
             if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE + ("answer",):
@@ -562,7 +660,8 @@ class Night:
         text = clean(text, what="the narration", limit=MAX_NARRATION, cut=True, undecodable="replace")
         if text:
             tag = "+".join(self._tag(b) for b in group)
-            told.append((tag, text))
+            told.append(pair := (tag, text))
+            self._told_beats(pair, group)
             self.story.heard(text)
             for b in group:
                 self._checked(b, text, before, after)
@@ -628,7 +727,7 @@ class Night:
     def _step_data(self, s: Step) -> dict:
         return dict(actions=[str(a) for a in s.actions], say=s.say, who=s.who, note=s.note,
                     narration=[list(p) for p in s.narration] if self._keeps_text() else None, ask=s.ask,
-                    death=s.death or None)
+                    death=s.death or None, dread=s.dread, noted=s.noted or None, xcard=s.xcard or None)
 
     def _save_data(self, steps: bool = True) -> dict:
         """What the save of this night holds, as given to its models (``steps``: with them)."""
@@ -650,6 +749,8 @@ class Night:
             transcript=self.transcript.path.name if self.transcript else None,
             finished=self.game.is_over(),
             summary=self.summary(),
+            lines=list(self._safety.lines),
+            veils=list(self._safety.veils),
         )
 
     def to_save(self) -> SaveFile:
@@ -811,6 +912,10 @@ class Night:
         except ValueError as exc:
             raise SaveError(f"{label} describes no playable game: {exc}") from None
         night._replaying = True
+        if save.lines or save.veils:
+            from ..director.safety import Safety
+
+            night.safety = Safety(tuple(save.lines), tuple(save.veils))
         from ..director.beats import opening_beats
 
         night._stored = [tuple(p) for p in (save.opening or [])]
@@ -823,6 +928,12 @@ class Night:
             try:
                 if step.death and step.say and step.who is not None and not step.actions:
                     night.write_death(step.say, step.who)
+                elif step.dread and not step.actions:
+                    night.turn_dread(step.dread)
+                elif step.noted and step.say and not step.actions:
+                    night.jot(step.say)
+                elif step.xcard and not step.actions:
+                    night.xcard(step.say or "")
                 elif step.ask is not None and step.say and not step.actions:
                     night.ask(step.say, step.who, step.ask or None)
                 elif step.actions:

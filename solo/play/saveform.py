@@ -314,7 +314,15 @@ STEP = Form(
     narration=(Opt(NARRATION), None),
     ask=(Opt(Lit("", "very unlikely", "unlikely", "even", "likely", "very likely")), None),
     death=(Opt(Lit(True)), None),
+    dread=(Opt(Int(-8, 8)), None),
+    noted=(Opt(Lit(True)), None),
+    xcard=(Opt(Lit(True)), None),
 )
+
+#: A line or a veil in a save: a topic (solo.director.safety), at most 40 characters.
+TOPIC_PATTERN = r"[a-z][a-z' -]{1,39}"
+#: Most lines and veils a save holds, each.
+MAX_SAVE_TOPICS = 24
 
 SAVE = Form(
     checksum=(Text(), ""),
@@ -330,11 +338,15 @@ SAVE = Form(
     transcript=(Opt(Text()), None),
     finished=(Bool(), False),
     summary=(Text(1000, check=safe_text), ""),
+    lines=(List(Text(pattern=TOPIC_PATTERN), MAX_SAVE_TOPICS), []),
+    veils=(List(Text(pattern=TOPIC_PATTERN), MAX_SAVE_TOPICS), []),
 )
 
 #: Keys a save leaves out of a step when they are None (a save written before they existed
 #: keeps its checksum): see :meth:`solo.play.saves.SaveFile.dump`.
-QUIET_STEP_KEYS = ("ask", "death")
+QUIET_STEP_KEYS = ("ask", "death", "dread", "noted", "xcard")
+#: Keys a save leaves out when they are empty (the night's lines and veils): likewise.
+QUIET_SAVE_KEYS = ("lines", "veils")
 
 
 def checked(form: Form, data) -> dict | None:
@@ -351,6 +363,9 @@ def save_body(data) -> dict | None:
     :func:`checked`)."""
     out = checked(SAVE, data)
     if out is not None:
+        for key in QUIET_SAVE_KEYS:
+            if not out[key]:
+                del out[key]
         for person in out["cast"]:
             if person["pronouns"] == DEFAULT_PRONOUNS:
                 del person["pronouns"]

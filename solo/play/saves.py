@@ -21,8 +21,9 @@ from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, 
 from .files import MAX_SAVE_BYTES, FileRefused, atomic_write, read_capped  # noqa: F401  (atomic_write: here too)
 from .saveform import (  # noqa: F401  (the format's constants and errors: read here too)
     FORMAT, MAX_NARRATION, MAX_NOTE, MAX_SAVE_READ_BYTES, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, MAX_SEED_DIGITS,
-    NOTE_SEP, VERSION, NotSavable, SaveError, digest, write_body,
+    NOTE_SEP, QUIET_SAVE_KEYS, QUIET_STEP_KEYS, VERSION, NotSavable, SaveError, digest, write_body,
 )
+from .saveform import MAX_SAVE_TOPICS, TOPIC_PATTERN
 from .saveform import seed_size as _seed_size
 from .text import MAX_ARCHETYPE, MAX_LINE, MAX_WHY, check_name, check_text
 
@@ -111,6 +112,13 @@ class SavedStep(BaseModel):
     ask: Literal["", "very unlikely", "unlikely", "even", "likely", "very likely"] | None = None
     #: The player's telling of ``who``'s death (``say`` holds it); None for any other step.
     death: Literal[True] | None = None
+    #: The player turned the oracle's dread by this much (``dread +1``); None for any other step.
+    dread: int | None = Field(default=None, ge=-8, le=8)
+    #: A note of the player's (``say`` holds it); None for any other step.
+    noted: Literal[True] | None = None
+    #: The X-card (``say`` holds what the player flagged, if anything): the last beat told
+    #: again without it; None for any other step.
+    xcard: Literal[True] | None = None
 
 
 class Sealed(BaseModel):
@@ -144,17 +152,25 @@ class SaveFile(Sealed):
     transcript: str | None = None
     finished: bool = False
     summary: Annotated[SafeText, Field(max_length=1000)] = ""
+    #: The night's lines and veils (topics: solo.director.safety); none in a save written before them.
+    lines: list[Annotated[str, Field(pattern=f"^{TOPIC_PATTERN}$")]] = Field(default_factory=list,
+                                                                           max_length=MAX_SAVE_TOPICS)
+    veils: list[Annotated[str, Field(pattern=f"^{TOPIC_PATTERN}$")]] = Field(default_factory=list,
+                                                                           max_length=MAX_SAVE_TOPICS)
 
     def dump(self) -> dict:
         """As written: a step that is no question carries no ``ask``, one that writes no death
         no ``death``, and a character with the default pronouns no ``pronouns`` (so a save
         written before any of them existed keeps its checksum)."""
         data = super().dump()
+        for key in QUIET_SAVE_KEYS:
+            if not data.get(key):
+                data.pop(key, None)
         for person in data.get("cast", ()):
             if person.get("pronouns") == DEFAULT_PRONOUNS:
                 person.pop("pronouns", None)
         for step in data.get("steps", ()):
-            for key in ("ask", "death"):
+            for key in QUIET_STEP_KEYS:
                 if step.get(key) is None:
                     step.pop(key, None)
         return data

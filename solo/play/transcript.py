@@ -242,6 +242,9 @@ def _story_step(night, step, events: list, tests: int, written: list = (),
     """One step's story. A death the player wrote after it takes the place of the director's
     telling of that death (a paragraph that told only the death): the blow is told, then the
     player's words, once."""
+    table = _table_step(step)
+    if table is not None:
+        return table, tests
     out: list[str] = []
     written = list(written)
     dead = [] if dead is None else dead  # grows by this step's deaths
@@ -346,7 +349,23 @@ def _opens_card(kind: str) -> bool:
     return kind == "threat" or kind.endswith(".revealed")
 
 
+def _table_step(step) -> str | None:
+    """A step of the player's that tells nothing of the story (a note, the dread turned), as
+    the transcript gives it; None for any other step."""
+    if getattr(step, "noted", False):
+        return f"*📝 Note: {_md(step.say or '').replace('*', '')}*\n\n"
+    by = getattr(step, "dread", None)
+    if by:
+        to = getattr(step, "dread_to", None)
+        return (f"*The player turns the oracle's dread {'up' if by > 0 else 'down'}"
+                f"{f' to {to} (from {to - by})' if to is not None else f' by {abs(by)}'}.*\n\n")
+    return None
+
+
 def _log_step(night, step, events: list, tests: int) -> tuple[str, int]:
+    table = _table_step(step)
+    if table is not None:
+        return table, tests
     out = []
     if step.say and not step.actions:
         out.append(_say(night, step))

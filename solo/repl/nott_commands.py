@@ -14,6 +14,7 @@ MODULES = {
                        "recap", "undo", "status", "table", "s", "cast", "log", "explain", "rules", "teach",
                        "save", "narrator", "help", "?", "clear", "quit", "exit"),
     "solo.repl.race": ("siderule", "sideroll", "side-rule", "race", "draw-test"),
+    "solo.repl.keeping": ("note", "journal", "threads", "dread"),
     "solo.repl.setup": ("new", "quick", "character", "char", "start", "archetypes", "resume", "load"),
 }
 

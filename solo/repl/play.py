@@ -207,6 +207,8 @@ def cmd_undo(sh, arg: str) -> None:
         what = "; ".join(describe(a, night.names) for a in s.actions) or (
             f"the question {s.say!r}" if s.ask is not None else
             f"{night.names[s.who]}'s death as you wrote it, {s.say!r}" if s.death else
+            f"the dread turned {s.dread:+d}" if s.dread else
+            f"your note {s.say!r}" if s.noted else
             f"{night.names[s.who]}'s line {s.say!r}" if s.who is not None else f"the line {s.say!r}")
         sh.info(f"  undone: {what}", "dim")
     for who, trope in sh.director.forget(night, steps):
@@ -224,6 +226,9 @@ def cmd_status(sh, arg: str) -> None:
     night = sh.need_night()
     sh.show_table(night.game)
     sh.info(status_line(STAGES[night.story.stage]), "magenta")
+    from .keeping import dread_lines
+
+    sh.info(dread_lines(night)[0] + " (dread +1 / dread -1 turns it)", "dim")
     sh.prompt_next()
 
 
@@ -256,6 +261,10 @@ def cmd_log(sh, arg: str) -> None:
     for k, step in enumerate(night.steps[first:], first + 1):
         if step.actions:
             line = "; ".join(describe(a, night.names) for a in step.actions)
+        elif step.dread:
+            line = f"the dread turned {step.dread:+d}" + (f" (to {step.dread_to})" if step.dread_to else "")
+        elif step.noted:
+            line = f"note “{step.say}”"
         else:
             who = night.cast[step.who].name + " " if step.who is not None else ""
             verb = "asks" if step.ask is not None else "dies:" if step.death else "says"

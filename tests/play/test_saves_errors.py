@@ -164,13 +164,13 @@ def test_a_seed_of_forty_digits_is_allowed_and_of_forty_one_refused(good):
 
 def test_the_checksum_covers_everything_but_itself(good):
     """Sealing is a SHA-256 of the sorted JSON of every other field as written (a step that is
-    no question has no ``ask``, one that writes no death no ``death``, a character with the
-    default pronouns no ``pronouns``): the same for the same contents, different when any field
-    differs."""
+    no question has no ``ask``, one that writes no death no ``death``, one that turns no dread
+    no ``dread``, one that is no note no ``noted``, a character with the default pronouns no
+    ``pronouns``): the same for the same contents, different when any field differs."""
     save = read_save(good)
     data = save.model_dump(mode="json", exclude={"checksum"})
     for step in data["steps"]:
-        for key in ("ask", "death"):
+        for key in ("ask", "death", "dread", "noted"):
             if step[key] is None:
                 del step[key]
     for person in data["cast"]:
