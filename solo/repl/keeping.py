@@ -40,7 +40,7 @@ def cmd_journal(sh, arg: str) -> None:
 @command("threads", "[all]", group="looking")
 def cmd_threads(sh, arg: str) -> None:
     """The leads the night leaves open (where the Killer was last, what it took, what can stop
-    it, questions the oracle answered with a twist); ``threads all`` lists the closed ones too,
+    it, questions the oracle answered with a twist); threads all lists the closed ones too,
     with what closed them."""
     from ..director.notebook import threads
 
@@ -62,7 +62,7 @@ def cmd_threads(sh, arg: str) -> None:
 
 @command("dread", "[+N|-N]", group="keeping")
 def cmd_dread(sh, arg: str) -> None:
-    """The oracle's dread (1–9) and what it does to its answers; ``dread +1`` or ``dread -1``
+    """The oracle's dread (1–9) and what it does to its answers; dread +1 or dread -1
     turns it (a step: undo takes it back; it changes how questions are answered, never the
     cards, the dice or the Strikes)."""
     night = sh.need_night()
