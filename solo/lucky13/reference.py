@@ -70,4 +70,10 @@ RULES: list[tuple[str, str, str]] = [
      "queue them with dice 5 3 9. Rolling order: Ability, Skill, Difficulty (added dice after); in "
      "combat attacker, defender, then damage; an exploding die's extra roll straight after it. Percentile "
      "00 is 100."),
+    ("asking", "Asking the scene (not in the text)",
+     "ask QUESTION, or any line that reads as a question. What the scene decides (who is hurt, hit points, "
+     "skills, specializations, gear, initiative, the mode) is answered from it, no roll. Any other yes/no "
+     "question goes to the oracle: a d100 of the scene's dice against the odds (ask likely: …, even by "
+     "default) and the tension: 1, +2 in an encounter, +1 per step of Pulse lost (R40). Its answer is kept: "
+     "asked again, the same answer; undo takes it back."),
 ]

@@ -20,7 +20,7 @@ DEFAULT_ALLOWANCE = 2
 MAX_TYPED = 200
 
 OPS = ("create", "skill", "spec", "weapon", "armor", "check", "contest", "attack", "damage", "heal", "initiative", "join",
-       "initiative_end", "award", "advance", "reputation", "mode", "say", "end")
+       "initiative_end", "award", "advance", "reputation", "mode", "say", "ask", "end")
 
 
 #: What names a scene, whatever point it has reached (see :func:`solo.play.saves.same_night`).

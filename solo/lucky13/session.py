@@ -63,6 +63,8 @@ class Scene(SceneSteps):
         #: each character's starting specializations, as chosen (R38): what ``spec`` may drop
         self.starting: dict[str, tuple[str, ...]] = {}
         self.initiative: Initiative | None = None
+        #: the oracle's answers, kept as facts of the scene (:mod:`solo.lucky13.asking`)
+        self.facts: tuple = ()
         self.finished = False
         self.stats: Counter = Counter()
         self.steps: list[Step] = []
@@ -105,14 +107,14 @@ class Scene(SceneSteps):
         """Everything undo must restore, as a comparable value."""
         return (tuple(self.characters.items()), tuple(self.gear.items()), tuple(self.starting.items()), self.mode,
                 None if self.initiative is None else (self.initiative.order, tuple(self.initiative.rolls.items())),
-                self.finished, tuple(sorted(self.stats.items())), self.chance.getstate(), self.last_actor)
+                self.finished, tuple(sorted(self.stats.items())), self.chance.getstate(), self.last_actor, self.facts)
 
     def _snapshot(self) -> tuple:
         return (dict(self.characters), dict(self.gear), dict(self.starting), self.mode, self.initiative, self.finished,
-                Counter(self.stats), self.chance.getstate(), self.last_actor)
+                Counter(self.stats), self.chance.getstate(), self.last_actor, self.facts)
 
     def _restore(self, snap: tuple) -> None:
-        (chars, gear, starting, self.mode, self.initiative, self.finished, stats, rng, self.last_actor) = snap
+        (chars, gear, starting, self.mode, self.initiative, self.finished, stats, rng, self.last_actor, self.facts) = snap
         self.characters = dict(chars)
         self.gear = dict(gear)
         self.starting = dict(starting)
@@ -142,7 +144,7 @@ class Scene(SceneSteps):
         scene's seeded chance rolls."""
         if kind not in OPS:
             raise SceneError(f"no step {kind!r} (steps: {', '.join(OPS)})")
-        if self.finished and kind not in ("say",):
+        if self.finished and kind not in ("say", "ask"):
             raise SceneError("the scene is over: type new for another, or undo to take back its end")
         try:
             args = json.loads(json.dumps(dict(args or {})))

@@ -1,5 +1,5 @@
 """How each kind of step changes a Lucky 13 scene: create, skill, spec, check, contest,
-attack, damage, heal, initiative, advancement, reputation, mode, say, end."""
+attack, damage, heal, initiative, advancement, reputation, mode, say, ask, end."""
 
 from __future__ import annotations
 
@@ -607,6 +607,45 @@ class SceneSteps:
                 raise SceneError(f"{who} is dead and says nothing more")
         speaker = who if who is not None else (self.last_actor if self.last_actor in self.characters else None)
         return Outcome("say", speaker=speaker, said=text, summary=f"{speaker + ': ' if speaker else ''}“{text}”")
+
+    def _op_ask(self, args: dict, chance) -> Outcome:
+        """A question to the scene: answered from it, by a fact it keeps, or by the oracle on one
+        d100 of the scene's dice (:mod:`solo.lucky13.asking`). The answer is written into the
+        step (``args["answer"]``): replayed from a save, an oracle answer is the one told."""
+        import re
+
+        from ..director.oracle import ODDS
+        from ..narration.base import strip_control
+        from .asking import MAX_QUESTION, answer, as_saved
+
+        text = " ".join(strip_control(str(args.get("text") or "")).split())
+        bare = re.sub(r"^(?:very unlikely|very likely|unlikely|likely|even|50/50)\s*[:,\-—]?", "", text, flags=re.I)
+        if not re.search(r"[^\W\d_]", bare):  # no words, or odds and nothing asked ("likely:")
+            raise SceneError("ask what? a question in words, e.g. ask is the door locked?  or  ask likely: "
+                             "Brunella: is the guard asleep?")
+        if len(text) > MAX_QUESTION:
+            raise SceneError(f"a question is at most {MAX_QUESTION} characters, got {len(text)}")
+        who = args.get("who")
+        if who is not None:
+            who = self.character(who).name
+            if self.characters[who].health.dead:
+                raise SceneError(f"{who} is dead and asks nothing more")
+        odds = args.get("odds")
+        if odds is not None and odds not in ODDS:
+            raise SceneError(f"unknown odds {odds!r}: one of {', '.join(ODDS)}")
+        try:
+            told = answer(self, text, who, odds, chance)
+        except (LookupError, TypeError, AttributeError, RecursionError) as exc:  # a reading gone wrong: one line
+            raise SceneError(f"the question {text[:80]!r} could not be read ({type(exc).__name__}): ask it in "
+                             "other words") from None
+        if self._replaying:
+            told = as_saved(told, args.get("answer"))
+        args["answer"] = told.record()
+        if told.kept is not None:
+            self.facts = self.facts + (told.kept,)
+        asked = f"{who} asks" if who else "asked"
+        return Outcome("ask", speaker=who, said=told.question, result=told,
+                       summary=f"{asked} “{told.question}”: {told.text}")
 
     def _op_end(self, args: dict, chance) -> Outcome:
         self.finished = True

@@ -68,6 +68,11 @@ class SceneTranscript:
             who = f"**{md(out.speaker)}:** " if out.speaker else ""
             self._write(f"{who}“{md(out.said or '')}”\n\n")
             return
+        if out.kind == "ask" and out.result is not None:  # the question, its answer, how it was decided
+            told = out.result
+            who = f"**{md(out.speaker)} asks:**" if out.speaker else "**Asked:**"
+            self._write(f"{who} “{md(told.question)}”\n\n> {md(told.text)}\n\n*⚙ {md(told.how)}*\n\n")
+            return
         if out.heading:
             parts.append(f"### {md(out.heading)}\n")
         if out.lines:

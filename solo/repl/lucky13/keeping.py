@@ -31,7 +31,7 @@ def cmd_mode(sh: Lucky13Shell, arg: str) -> None:
 
 @command("say", "<text>", group="keeping")
 def cmd_say(sh: Lucky13Shell, arg: str) -> None:
-    """Your character's action or words (plain text that is no command does the same; Name: text for another)."""
+    """Your character's action or words, as typed (plain text that is no command does the same, unless it reads as a question: that is asked; Name: text for another)."""
     if not arg:
         raise CommandError("say what?")
     sh._free_text(arg)

@@ -157,6 +157,10 @@ class Lucky13Shell(BaseShell):
     # ------------------------------------------------------------------ output
 
     def show(self, out: Outcome) -> None:
+        if out.kind == "ask" and out.result is not None:  # the answer, then how it was decided
+            self.info(out.result.text)
+            self.info("  " + out.result.how, "dim")
+            return
         if out.heading:
             self.info(out.heading, "bold")
         for line in out.lines:
@@ -389,19 +393,57 @@ class Lucky13Shell(BaseShell):
             return self.registry.words()
         return []
 
-    def _free_text(self, line: str) -> None:
-        scene = self.need_scene()
-        who = None
+    def speaker(self, line: str) -> tuple[str | None, str]:
+        """``Name: text`` as (the character, the text); (None, the line) when it names none."""
         head, sep, tail = line.partition(":")
-        if sep and tail.strip():
+        if sep and tail.strip() and self.scene is not None:
             try:
                 who, rest = self.take_who(head.split())
-                if rest:
-                    who = None
-                else:
-                    line = tail.strip()
             except CommandError:
-                who = None
+                return None, line
+            if not rest:
+                return who, tail.strip()
+        return None, line
+
+    def _typed_text(self, line: str) -> None:
+        """A line that is no command: a question (``is the door locked?``, ``Brunella: am I
+        hurt?``) is asked; anything else is the character's action (``say`` writes either as typed)."""
+        self._refuse_typo(line)
+        if self.scene is not None:
+            from ...director.questions import is_question
+
+            who, text = self.speaker(line)
+            if is_question(text):
+                self.ask(text, who)
+                return
+        self._free_text(line)
+
+    def ask(self, text: str, who: str | None = None, odds: str | None = None) -> Outcome:
+        """Put a question to the scene; the answer is shown at once, and kept (a step: undo takes it back)."""
+        out = self.step("ask", {"text": text, "who": who, "odds": odds})
+        from ... import english
+
+        missing = english.missing()
+        if missing and not getattr(self, "_told_missing", False):
+            self._told_missing = True
+            self.info(f"  ({missing})", "dim")
+        return out
+
+    def warm_up(self) -> None:
+        """Once the first prompt shows: start loading the English pipeline the first question needs."""
+        from ... import english
+
+        english.preload()
+
+    def settle(self) -> None:
+        """On the way out: wait for what :meth:`warm_up` started."""
+        from ... import english
+
+        english.settle()
+
+    def _free_text(self, line: str) -> None:
+        scene = self.need_scene()
+        who, line = self.speaker(line)
         out = scene.do("say", {"text": line, "who": who})
         self.info(f"  ({out.speaker + ': ' if out.speaker else ''}noted for the transcript and the narrator)", "dim")
 
