@@ -172,6 +172,9 @@ LEX = Lexicon(["Tina", "Wes"], ["she/her", "he/him"], ["flashlight"], ["the boat
     ("Is the cellar door locked?", None), ("What is making that noise?", None), ("Is anyone out there?", None),
     ("Who left the door open?", None), ("Who's left?", "count"), ("Is everyone else alive?", "all-alive"),
     ("Are the others okay?", "all-ok"),
+    # the question mark is no word ("how is everyone?" read as "how is everyone")
+    ("How is everyone?", "who-hurt"), ("how is everyone", "who-hurt"), ("How are we?", "who-hurt"),
+    ("How are we all??", "who-hurt"), ("How is everybody doing?", "who-hurt"), ("How do we open the door?", None),
 ])
 def test_what_is_asked(text, ask_):
     assert read(text, LEX).ask == ask_
