@@ -143,6 +143,8 @@ def restate(r: Reading, yes: bool) -> str | None:
         return None  # "is that rusted lantern unlocked?": "that" goes with the lantern
     if any(parse[i].dep in ("cc", "conj") and parse[i].head == k for i in rest):
         return None  # "is it locked or open": two questions
+    if parse[rest[0]].lower in ("not", "n't") and len(rest) > 1:
+        rest, yes = rest[1:], not yes  # "is the door not locked?" no: it is locked; yes: it is not
     still = [i for i in rest if parse[i].lower == "still"]
     body = _swapped(parse, [i for i in rest if not (not yes and parse[i].lower == "still")])
     indefinite_no = not yes and parse[start].lower in INDEFINITE and words[-1] in ("else",) + tuple(

@@ -155,6 +155,10 @@ def test_different_facts_do_not_match():
     ("Did anyone hear that?", "someone heard that", "no one heard that"),
     ("Do we have a plan?", "you have a plan", "you do not have a plan"),
     ("Am I safe here?", "you are safe here", "you are not safe here"),
+    # asked the other way round: a no is the plain statement, never "not not"
+    ("Is the boathouse door not locked?", "the boathouse door is not locked", "the boathouse door is locked"),
+    ("Is the shed not empty?", "the shed is not empty", "the shed is empty"),
+    ("Does the radio not work?", "the radio does not work", "the radio works"),
 ])
 def test_questions_are_told_back_in_good_english(text, yes, no):
     r = reading(text)
