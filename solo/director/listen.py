@@ -194,19 +194,21 @@ def plan_of(action: str | None) -> dict[str, str] | None:
     ``"barricade the stairs with the couch"`` → ``{"verb": "barricade", "object": "the stairs"}``;
     ``"climb onto the roof to get a look around"`` → ``{"verb": "climb", "object": "the roof"}``;
     ``"keep talking to Dex"`` → ``{"verb": "keep talking", "object": ""}`` ("it", "them" and
-    the like are not named back)."""
+    the like are not named back). ``alone``: the verb says the action on its own ("go first",
+    "keep talking"), not one that wants its object ("click the flashlight on": "gets ready to
+    click" is no sentence)."""
     if not action:
         return None
     from .. import english
 
     parse = english.parse("They " + action)
     if not parse.parsed or len(parse) < 2:
-        return {"verb": action.split()[0], "object": ""}
+        return {"verb": action.split()[0], "object": "", "alone": False}
     # the action's first verb, as typed (a parse may hang it under a later clause: "step over
     # every board they remember"), else the parse's root
     root = 1 if parse[1].pos == "VERB" else next((i for i in parse.roots() if parse[i].pos in ("VERB", "AUX")), None)
     if root is None:
-        return {"verb": action.split()[0], "object": ""}
+        return {"verb": action.split()[0], "object": "", "alone": False}
     kids = parse.children(root)
     verb = parse[root].text + "".join(" " + parse[k].text for k in kids if parse[k].dep == "prt" and k == root + 1)
     if root + 1 < len(parse) and parse[root + 1].dep == "xcomp" and parse[root + 1].tag == "VBG":
@@ -218,11 +220,20 @@ def plan_of(action: str | None) -> dict[str, str] | None:
         if parse[k].lower in _NOT_NAMED or parse[k].pos not in ("NOUN", "PROPN") or \
                 any(parse[d].dep == "poss" and parse[d].pos == "PRON" for d in parse.children(k)):
             continue  # "its head", "their elbow": whose, the reply cannot say
+        if _bare_noun(parse, k):
+            continue  # a bare singular noun is a way, not a thing: "heel to toe", "in front of it"
         text = parse.text_of(range(min(parse.subtree(k)), k + 1))  # the noun and the words before it
         if 0 < len(text.split()) <= 5:
             found = text
             break
-    return {"verb": verb, "object": found}
+    alone = not any(parse[k].dep in ("dobj", "dative", "ccomp") and not _bare_noun(parse, k) for k in kids)
+    return {"verb": verb, "object": found, "alone": alone}
+
+
+def _bare_noun(parse, k: int) -> bool:
+    """A singular common noun with nothing before it ("heel to toe", "in front of")."""
+    return parse[k].tag == "NN" and not any(parse[d].dep in ("det", "poss", "amod", "compound", "nummod")
+                                            for d in parse.children(k))
 
 
 #: Verbs whose object is looked for, not held ("search the body for keys", "look for the

@@ -105,6 +105,14 @@ def _fresh(options, used: set, *key) -> str:
     return next((x for x in ordered if x not in used), ordered[0])
 
 
+def _uncap(text: str) -> str:
+    """``text`` to go mid-sentence: "Someone who…" → "someone who…"; "Old Man Crane" kept."""
+    words = text.split()
+    if len(words) > 1 and words[1][:1].isupper() or text[:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -136,7 +144,7 @@ def detail(r: Reading, material, fiction, game, key: tuple) -> tuple[str, tuple[
         return (f"{_cap(about)}: {how}." if about else f"{_cap(how)}."), (how,)
     if wh == "who":
         who = _fresh([*WHOS, *own.get("whos", ())], used, *key, "who")
-        said = told_back(r, who)
+        said = told_back(r, _uncap(who))  # "this is whoever had the keys last" (a name keeps its capital)
         return _cap(said or who) + ".", (who,)
     words = {t.lower for t in r.parse}
     sense = next((k for k, ws in _SENSE_WORDS.items() if words & ws), None)

@@ -268,6 +268,8 @@ def told_back(r: Reading, filler: str | None) -> str | None:
         words = _swapped(parse, rest)
         if words and words[0] == "'s":
             words[0] = "has" if any(parse[i].lemma == "get" and parse[i].tag == "VBN" for i in rest) else "is"
+        if len(words) == 2 and words[0] in ("is", "was") and words[1] in ("this", "that", "it"):
+            return _join([words[1], words[0], filler])  # "who is this?": "this is someone…"
         return _join([filler, *words])
     aux = parse[rest[0]].lower
     if aux not in AUX:

@@ -218,6 +218,8 @@ def is_question(line: str) -> bool:
         return True  # "I wonder if the door is locked", "tell me who is hurt"
     if _TELL.match(raw) and len(raw.split()) > 3:
         return True  # "tell me it's almost morning"
+    if _acts(raw):
+        return False  # "I answer it. Who is this?": what a character does, and says
     text = tidy(str(line))
     if not text.strip(" ?"):
         return False
@@ -228,6 +230,9 @@ def is_question(line: str) -> bool:
         return True  # "who is hurt", "what's Kit carrying" (not "what a night")
     if first in AUX:
         subject, *rest = [w.strip(",") for w in words[1:]] or [""]
+        named = len(text.split()) > 1 and text.split()[1][:1].isupper()
+        if not asked and first.endswith("n't") and subject not in _PERSONS and not named:
+            return False  # "Don't look down.": an order, not a question
         if asked or (rest and subject not in ("not", "you", "it") and not subject.isdigit()
                      and not all(w.isdigit() for w in rest)):
             return True  # "is Kit ok", "does anyone have a light" (not "do not move", "do you mind",
@@ -236,6 +241,47 @@ def is_question(line: str) -> bool:
         return False  # (a line that asks indirectly, "tell me who is hurt", was read above)
     parse = english.parse(text)
     return asks_indirectly(parse) or not _statement(parse)
+
+
+_PERSONS = frozenset("i you he she it we they anyone anybody someone somebody everyone everybody".split())
+_SENTENCES = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)]*\s+")
+
+
+#: Verbs of a report, not an action ("I heard Kit scream. What happened?" asks).
+_REPORTS = frozenset("hear see smell feel notice think know need want wonder guess hope remember forget mean "
+                     "believe".split())
+
+
+def asked_after(line: str) -> str | None:
+    """The question a line asks after saying what someone does ("I answer it. Who is this?" →
+    "Who is this?"), or None."""
+    raw = english.normal(str(line))
+    if not _acts(raw):
+        return None
+    sentences = [s for s in _SENTENCES.split(raw.strip()) if s.strip(" .!?")]
+    at = next((k for k, s in enumerate(sentences) if s.rstrip(" \"'\u201d\u2019)").endswith("?")), None)
+    return " ".join(sentences[at:]) if at is not None else None
+
+
+def _acts(text: str) -> bool:
+    """A line of several sentences that first says what someone does ("I answer it. Who is
+    this?", "I cross the bridge. Don't look down."): a character's action and words, told, not
+    a question to the director. A question first is asked ("who is hurt? I need to know")."""
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip(" .!?")]
+    if len(sentences) < 2:
+        return False
+    for s in sentences:
+        if s.rstrip(" \"'\u201d\u2019)").endswith("?"):
+            return False
+        parse = english.parse(s)
+        k, first = first_word(parse)
+        if parse.parsed and first in ("i", "we") and _statement(parse) and not any(
+                parse[r].lemma.lower() in _REPORTS for r in parse.roots()):
+            return True
+        if not parse.parsed and first in ("i", "we") and len(parse) > k + 1 and parse[k + 1].pos != "AUX" \
+                and parse[k + 1].lower not in ("am", "was", "'m", "are", "were", "'re", "have", "'ve", "had"):
+            return True
+    return False
 
 
 def asks_indirectly(parse) -> bool:

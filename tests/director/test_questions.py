@@ -29,6 +29,11 @@ def reading(text, asker=None):
     # an auxiliary and a name, unmarked, asks nothing ("cant" is a slip of "cast"); marked, it asks
     ("cant Wes", False), ("can Tina", False), ("Is Wes", False), ("cant Wes run", True), ("can Tina?", True),
     ("may 5 3", False), ("rol 5 3", False), ("cant Tina 7 2", False), ("have Wes 7 2", False),
+    # what a character does, then says: told, not asked of the director; a question first is asked
+    ("I answer it. Who is this?", False), ("I compare the list to the names. Who's missing?", False),
+    ("I cross the rope bridge one plank at a time. Don't look down.", False), ("Don't look down.", False),
+    ("who is hurt? I need to know.", True), ("I'm scared. Is anyone hurt?", True),
+    ("is Wes ok? he looks pale.", True), ("don't you hear that?", True),
 ])
 def test_a_question_is_read_not_judged_by_its_mark(line, yes):
     assert is_question(line) is yes
@@ -171,3 +176,21 @@ def test_questions_are_told_back_in_good_english(text, yes, no):
 def test_other_shapes_are_not_retold(text):
     r = reading(text)
     assert restate(r, True) is None and restate(r, False) is None
+
+
+@pytest.mark.parametrize("text, filler, told", [
+    ("who is this?", "someone with muddy boots", "this is someone with muddy boots"),
+    ("who was that?", "someone who is still nearby", "that was someone who is still nearby"),
+    ("who left the gate open?", "someone who wanted you to find it", "someone who wanted you to find it left the gate open"),
+])
+def test_an_open_answer_is_told_back_around_its_question(text, filler, told):
+    from solo.director.restate import told_back
+
+    assert told_back(reading(text), filler) == told
+
+
+def test_a_drawn_who_goes_mid_sentence_in_small_letters_and_a_name_keeps_its_capitals():
+    from solo.director.meaning import _uncap
+
+    assert _uncap("Whoever had the keys last") == "whoever had the keys last"
+    assert _uncap("Old Man Crane") == "Old Man Crane" and _uncap("TJ") == "TJ"

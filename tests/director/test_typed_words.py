@@ -40,19 +40,23 @@ def test_no_why_is_ever_spliced_raw():
         assert told[:1].islower() and not told.endswith((".", "!")), (why, told)
 
 
-@pytest.mark.parametrize("line, verb, obj", [
-    ("I barricade the stairs with the couch.", "barricade", "the stairs"),
-    ("I climb onto the roof to get a look around.", "climb", "the roof"),
-    ("I hotwire the truck.", "hotwire", "the truck"),
-    ("I smash the window with my elbow.", "smash", "the window"),
-    ("I lead it away from the others.", "lead", ""),  # "it": not named back
-    ("I swing the road flare at its head.", "swing", "the road flare"),
-    ("I pray, quietly, and keep walking.", "pray", ""),
-    ("I step over every creaking board I remember.", "step", "every creaking board"),  # not "remember"
-    ("I keep talking to Dex so nobody panics.", "keep talking", ""),  # not "keep" alone
+@pytest.mark.parametrize("line, verb, obj, alone", [
+    ("I barricade the stairs with the couch.", "barricade", "the stairs", False),
+    ("I climb onto the roof to get a look around.", "climb", "the roof", True),
+    ("I hotwire the truck.", "hotwire", "the truck", False),
+    ("I smash the window with my elbow.", "smash", "the window", False),
+    ("I lead it away from the others.", "lead", "", False),  # "it": not named back
+    ("I swing the road flare at its head.", "swing", "the road flare", False),
+    ("I pray, quietly, and keep walking.", "pray", "", True),
+    ("I step over every creaking board I remember.", "step", "every creaking board", True),  # not "remember"
+    ("I keep talking to Dex so nobody panics.", "keep talking", "", True),  # not "keep" alone
+    # a verb that wants its object is not said alone ("gets ready to click"); a bare noun is a way
+    ("I click the flashlight on and sweep it over the stalls.", "click", "the flashlight", False),
+    ("I step heel to toe along the reeds.", "step", "the reeds", True),  # not "heel"
+    ("I stand in front of it and wait.", "stand", "", True),  # not "front"
 ])
-def test_a_typed_plan_is_read_for_its_verb_and_object(line, verb, obj):
-    assert plan_of(action_phrase(line)) == {"verb": verb, "object": obj}
+def test_a_typed_plan_is_read_for_its_verb_and_object(line, verb, obj, alone):
+    assert plan_of(action_phrase(line)) == {"verb": verb, "object": obj, "alone": alone}
 
 
 def test_a_joined_verb_denied_keeps_its_not():
