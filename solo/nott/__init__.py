@@ -9,7 +9,7 @@
 True
 """
 
-from .actions import REROLL, RESOLVE, ROLL, Action, Award, Reroll, Resolve, Roll, Test, parse_action
+from .actions import REROLL, RESOLVE, ROLL, Action, Award, Draw, Reroll, Resolve, Roll, Test, parse_action, parse_draw
 from .cards import BLACK_JOKER, RED_JOKER, card_str, parse_card, parse_suit
 from .chance import Chance, ScriptedChance, SeededChance
 from .errors import (
@@ -18,6 +18,7 @@ from .errors import (
     DeadCharacterError,
     GameOverError,
     IllegalActionError,
+    ImpossibleDrawError,
     InvalidActionError,
     InvalidCardError,
     InvalidDiceError,

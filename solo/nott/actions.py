@@ -10,15 +10,23 @@ A Test is played as a short sequence, the way it happens at the table:
 
 ``Award(who)`` moves one Genre Point from the Director's pool to a character at any time.
 
+``Draw(card)`` says which card came up when the cards are drawn by hand from a real deck:
+the Threat Card just revealed (``draw 7S``), the Trophy Pile's top after a shuffle or at
+set-up (``draw trophy 10C``), the card of a rank the faster game removed (``draw removed
+2H``). The rules check it can be there (:class:`~.errors.ImpossibleDrawError` says why not),
+and it is an action like the others: undo, saves and replays hold it.
+
 Each action has a short text form (``test 0``, ``roll 5 3``, ``reroll``, ``resolve -1``,
-``award 2``) used by save files and replays; :func:`parse_action` reads it back.
+``award 2``, ``draw 7S``) used by save files and replays; :func:`parse_action` reads it back.
 """
 
 from __future__ import annotations
 
+import re
 
+from .cards import card_ascii, card_str, parse_card
 from .chance import check_dice
-from .errors import InvalidActionError
+from .errors import InvalidActionError, InvalidCardError
 from dataclasses import dataclass
 
 
@@ -104,7 +112,64 @@ class Award:
         return f"award {self.who}"
 
 
-Action = Test | Roll | Reroll | Resolve | Award
+#: Where a card drawn by hand comes from: the Threat Deck (the Threat Card), the Trophy Pile
+#: (its top), or the cards the faster game removed at set-up (which of a rank).
+DRAW_PILES = ("threat", "trophy", "removed")
+#: The words a player types for each pile (``draw trophy 10C``).
+DRAW_WORDS = {"threat": "threat", "trophy": "trophy", "removed": "removed", "remove": "removed"}
+CARD_FORMS = "7♠, 7S, 10h, TH, QD, A♣, seven of spades, red joker (RJ), black joker (BJ)"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A card drawn by hand from a real deck, played where the rules draw it.
+
+    ``pile`` ``"threat"``: the Threat Card now (in place of the one the chance source
+    revealed); ``"trophy"``: the Trophy Pile's new top card (at set-up, or after a shuffle);
+    ``"removed"``: the card of its rank the faster game removed at set-up.
+    """
+
+    card: int
+    pile: str = "threat"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, int) or isinstance(self.card, bool) or not 0 <= self.card < 54:
+            raise InvalidActionError(f"draw needs a card (0–53), got {self.card!r}")
+        if self.pile not in DRAW_PILES:
+            raise InvalidActionError(f"draw from the {' or '.join(DRAW_PILES)} pile, not {self.pile!r}")
+
+    def __str__(self) -> str:
+        where = "" if self.pile == "threat" else f"{self.pile} "
+        return f"draw {where}{card_ascii(self.card)}"
+
+
+#: "seven of spades", "7 of hearts", "queen of clubs".
+_SPOKEN = re.compile(r"(\w+) of (spades?|hearts?|clubs?|diamonds?)")
+_RANK_WORDS = {"ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+               "eight": "8", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K"}
+
+
+def parse_draw(text: str) -> Draw:
+    """A draw as typed: ``7S``, ``7♠``, ``red joker``, ``trophy 10C``, ``removed 2H``.
+
+    Raises :class:`~.errors.InvalidCardError` (one line, quoting the card typed) for a card
+    that is no card, :class:`~.errors.InvalidActionError` for nothing at all."""
+    words = str(text).split()
+    pile = "threat"
+    if words and words[0].lower() in DRAW_WORDS:
+        pile = DRAW_WORDS[words.pop(0).lower()]
+    typed = " ".join(words)
+    if not typed:
+        raise InvalidActionError(f"draw which card? e.g. draw 7S ({CARD_FORMS})")
+    spoken = _SPOKEN.fullmatch(typed.lower())
+    try:
+        card = parse_card(_RANK_WORDS.get(spoken.group(1), spoken.group(1)) + spoken.group(2)[0] if spoken else typed)
+    except InvalidCardError:
+        raise InvalidCardError(f"{typed!r} is not a card: try forms like {CARD_FORMS}") from None
+    return Draw(card, pile)
+
+
+Action = Test | Roll | Reroll | Resolve | Award | Draw
 
 
 def describe(action: Action, names: "list[str] | tuple[str, ...]") -> str:
@@ -112,6 +177,8 @@ def describe(action: Action, names: "list[str] | tuple[str, ...]") -> str:
     where :meth:`str` gives the cast index of the save files (``test 0``, ``award 3``)."""
     if isinstance(action, (Test, Award)) and 0 <= action.who < len(names):
         return f"{'test' if isinstance(action, Test) else 'award'} {names[action.who]}"
+    if isinstance(action, Draw):
+        return f"draw {'' if action.pile == 'threat' else action.pile + ' '}{card_str(action.card)}"
     return str(action)
 
 ROLL = Roll()
@@ -142,8 +209,11 @@ def parse_action(text: str) -> Action:
             return kind(*(_int(a, text) for a in args))
         if verb == "resolve" and len(args) <= 1:
             return Resolve(_int(args[0], text) if args else 0)
-    except InvalidActionError as exc:
-        if repr(text) in str(exc):
+        if verb == "draw" and args:
+            return parse_draw(" ".join(args))
+    except (InvalidActionError, InvalidCardError) as exc:
+        if repr(text) in str(exc) and isinstance(exc, InvalidActionError):
             raise
         raise InvalidActionError(f"{exc} in {text!r}") from None
-    raise InvalidActionError(f"unknown action: {text!r} (test N, roll [M F], reroll [M F], resolve [-1|+1], award N)")
+    raise InvalidActionError(f"unknown action: {text!r} (test N, roll [M F], reroll [M F], resolve [-1|+1], award N, "
+                             "draw [trophy|removed] CARD)")

@@ -29,6 +29,25 @@ def threat_label(c: int, difficulty: int) -> str:
     return f"{card_str(c)} {SUIT_APTITUDES[c // 13]}, {band}, difficulty {difficulty}"
 
 
+def _back(instead: int | None, where: str) -> str:
+    """`` (3♥ goes back into the deck)``: the chance source's card a card drawn by hand replaced."""
+    if instead is None:
+        return ""
+    name = {52: "the Red Joker", 53: "the Black Joker"}.get(instead) or card_str(instead)
+    return f" ({name} goes back into the {where})"
+
+
+def drawn_line(e: E.DrawnByHand) -> str:
+    """A card drawn by hand for the Trophy Pile's top, or named as the one the faster game removed."""
+    if e.pile == "trophy":
+        line = f"Trophy Pile top drawn by hand: {card_str(e.card)}{_back(e.instead, 'pile')}"
+        if e.threat >= 52 or e.threat % 13 >= 10:  # its difficulty follows the Trophy Pile's top
+            line += f"; the Threat Card is now {threat_label(e.threat, e.difficulty)}"
+        return line
+    line = f"Removed for the faster game, by hand: {card_str(e.card)}"
+    return line + (f" ({card_str(e.instead)} takes its place)" if e.instead is not None else "")
+
+
 def mechanics(events: Sequence, names: Sequence[str]) -> list[str]:
     """One short line per meaningful event, e.g. ``Ann: 5+2 = 7 vs 7 → success, Messy``."""
     out: list[str] = []
@@ -38,10 +57,15 @@ def mechanics(events: Sequence, names: Sequence[str]) -> list[str]:
         if t is E.Rolled and not e.reroll and k + 1 < len(events) and type(events[k + 1]) is E.TestResolved:
             continue  # the resolved line repeats these dice
         if t is E.ThreatRevealed:
-            out.append(f"Threat Card: {threat_label(e.card, e.difficulty)}")
+            out.append(f"Threat Card{' drawn by hand' if e.by_hand else ''}: {threat_label(e.card, e.difficulty)}"
+                       + _back(e.instead, "deck"))
         elif t is E.JokerRevealed:
             top = card_str(e.trophy_top) if e.trophy_top is not None else "empty"
-            out.append(f"{threat_label(e.joker, e.difficulty)} — Trophy Pile shuffled, top {top}")
+            hand = " drawn by hand" if e.by_hand else ""
+            out.append(f"{threat_label(e.joker, e.difficulty)}{hand} — Trophy Pile shuffled, top {top}"
+                       + _back(e.instead, "deck"))
+        elif t is E.DrawnByHand:
+            out.append(drawn_line(e))
         elif t is E.TestBegan:
             out.append(f"{names[e.who]} takes the Test ({card_str(e.card)}, difficulty {e.difficulty})")
         elif t is E.Rolled:

@@ -41,6 +41,12 @@ class AptitudeError(IllegalActionError):
     """A Fallout adjustment where the Aptitude does not match the Threat suit."""
 
 
+class ImpossibleDrawError(IllegalActionError):
+    """A card drawn by hand (``draw 7S``) that cannot be where it is drawn from now: already
+    drawn, in another pile, not in this ruleset's deck, or not yet come up. The message quotes
+    the card and says where it is or why it cannot come."""
+
+
 class ChanceError(NottError):
     """A chance source that cannot supply what the rules ask for (e.g. a script ran out)."""
 

@@ -19,19 +19,41 @@ FALLOUT_NAMES = {1: "Clean", 2: "Messy", 3: "Costly", 4: "Dire"}
 
 @dataclass(frozen=True)
 class ThreatRevealed:
-    """A new Threat Card is face up on top of the Threat Deck (not sent for Jokers)."""
+    """A new Threat Card is face up on top of the Threat Deck (not sent for Jokers).
+
+    ``by_hand``: the player drew it from a real deck (``draw 7S``), ``instead`` of the card the
+    chance source had revealed (None when it was the same card)."""
 
     card: int
     difficulty: int
+    by_hand: bool = False
+    instead: int | None = None
 
 
 @dataclass(frozen=True)
 class JokerRevealed:
-    """A Joker would be revealed: not shown, it triggers; the Trophy Pile is shuffled first."""
+    """A Joker would be revealed: not shown, it triggers; the Trophy Pile is shuffled first.
+    ``by_hand`` and ``instead`` as for :class:`ThreatRevealed`."""
 
     joker: int
     difficulty: int
     trophy_top: int | None
+    by_hand: bool = False
+    instead: int | None = None
+
+
+@dataclass(frozen=True)
+class DrawnByHand:
+    """A card the player drew by hand for the Trophy Pile's top (``pile`` "trophy") or named
+    as the one the faster game removed ("removed"), ``instead`` of the chance source's card
+    (None when it was the same). ``threat`` and ``difficulty``: the Threat Card and its
+    Difficulty now (a face card's or a Joker's follows the Trophy Pile's top)."""
+
+    card: int
+    pile: str
+    instead: int | None
+    threat: int
+    difficulty: int
 
 
 @dataclass(frozen=True)
@@ -166,5 +188,5 @@ class AllDead:
 
 
 Event = (ThreatRevealed | JokerRevealed | TestBegan | Rolled | GenrePointSpent | GenrePointAwarded
-         | TestResolved | CardMoved | Shuffled | ReserveDry | WeaknessFound | StrikeGained
+         | TestResolved | CardMoved | Shuffled | ReserveDry | DrawnByHand | WeaknessFound | StrikeGained
          | CharacterDied | EndgameBegan | BlackJokerResolved | RedJokerResolved | Dawn | AllDead)

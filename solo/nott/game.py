@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from . import events as E
-from .actions import Action, Award, Reroll, Resolve, Roll, Test
+from .actions import Action, Award, Draw, Reroll, Resolve, Roll, Test
 from .cards import (
     ACE,
     ALL_CARDS,
@@ -23,6 +23,7 @@ from .cards import (
     SUIT_APTITUDES,
     SUIT_SYMBOLS,
     SUITS,
+    SUIT_NAMES,
     card,
     card_str,
     parse_card,
@@ -33,6 +34,7 @@ from .errors import (
     DeadCharacterError,
     GameOverError,
     IllegalActionError,
+    ImpossibleDrawError,
     NoGenrePointError,
     SetupError,
     UnknownCharacterError,
@@ -122,13 +124,21 @@ class Game:
 
     ``record=False`` turns off events and undo, for the simulator's hot loop; the rules
     played are the same code either way.
+
+    ``blocks`` splits the Threat Deck, top first, into runs whose order nobody at the table
+    knows (a shuffled run; the Aces face up on top at set-up, in the order the Director lays
+    them) or knows (a card put at the bottom is a run of one): a card drawn by hand
+    (:class:`~solo.nott.actions.Draw`) can only be one of the first run's. ``by_hand`` names
+    what was drawn by hand since it was last revealed (``"threat"``, ``"trophy"``,
+    ``"removed:R"``); ``trophy_from`` says whether the Trophy Pile's top is a draw now:
+    ``"setup"`` (the ashcan's "random 10"), ``"shuffle"`` (just shuffled) or ``""``.
     """
 
     __slots__ = (
         "cast", "rules", "chance", "seed", "record", "move_stack", "_undo", "_ev", "strikes", "genre", "dead",
         "pool", "spent", "weaknesses", "endgame", "tests", "tests_to_endgame", "joker_log", "phase", "tester",
         "main", "fallout", "rerolled", "_outcome", "deck", "trophy", "number_reserve", "reserves", "jokers",
-        "removed", "opening_events", "__weakref__",
+        "removed", "opening_events", "blocks", "by_hand", "trophy_from", "joker_trophy", "dealt", "__weakref__",
     )
 
     def __init__(
@@ -177,10 +187,14 @@ class Game:
         self.fallout = 0
         self.rerolled = False
         self._outcome: Outcome | None = None
+        self.by_hand: tuple[str, ...] = ()
+        self.joker_trophy: tuple | None = None  # the Trophy Pile before a Joker's reveal shuffled it
+        self.dealt = _layout is None  # set up by the rules (not laid out by hand)
         if _layout is None:
             self._setup()
         else:
             self._place(_layout)
+        self.trophy_from = "setup" if self.dealt and self.trophy else ""
         self._reveal()
         self.opening_events: tuple = tuple(self._take_events())
 
@@ -201,6 +215,7 @@ class Game:
         aces = list(by_rank[ACE])
         ch.shuffle(aces, "aces")
         self.deck = aces + threat
+        self.blocks = [len(aces), len(threat)]  # "The four Aces are placed on top of this stack face up"
         self.number_reserve = []
         for r in range(5, 11):
             group = list(by_rank[r])
@@ -256,6 +271,7 @@ class Game:
 
     def _place(self, layout: dict[str, list[int]]) -> None:
         self.deck = list(layout["threat"])
+        self.blocks = [len(self.deck)] if self.deck else []  # a table in progress: its order unseen
         self.trophy = list(layout["trophy"])
         self.number_reserve = list(layout["number_reserve"])
         self.reserves = [list(layout["jacks"]), list(layout["queens"]), list(layout["kings"])]
@@ -444,14 +460,16 @@ class Game:
             self.jokers[:], self.removed[:], self.strikes[:], self.genre[:], self.dead[:],
             self.weaknesses[:], self.pool, self.spent, self.endgame, self.tests, self.tests_to_endgame,
             self.phase, self.tester, self.main, self.fallout, self.rerolled, self._outcome,
-            self.joker_log[:], self.chance.getstate(),
+            self.joker_log[:], self.blocks[:], self.by_hand, self.trophy_from, self.joker_trophy,
+            self.chance.getstate(),
         )
 
     def _restore(self, s: tuple) -> None:
         (self.deck, self.trophy, self.number_reserve, self.reserves, self.jokers, self.removed,
          self.strikes, self.genre, self.dead, self.weaknesses, self.pool, self.spent, self.endgame,
          self.tests, self.tests_to_endgame, self.phase, self.tester, self.main, self.fallout,
-         self.rerolled, self._outcome, self.joker_log, chance_state) = s
+         self.rerolled, self._outcome, self.joker_log, self.blocks, self.by_hand, self.trophy_from,
+         self.joker_trophy, chance_state) = s
         self.chance.setstate(chance_state)
         self._ev = [] if self.record else None
 
@@ -535,6 +553,189 @@ class Game:
         if self._ev is not None:
             self._ev.append(E.GenrePointAwarded(who, self.pool))
 
+    # ------------------------------------------------------------------ cards drawn by hand
+
+    def where(self, c: int) -> str:
+        """Where card ``c`` is, in a player's words: "in the Trophy Pile", "removed for the
+        faster game" …"""
+        if c in self.deck:
+            return "the Threat Card" if self.deck[0] == c else "in the Threat Deck"
+        if c in self.trophy:
+            return "on top of the Trophy Pile" if self.trophy[0] == c else "in the Trophy Pile"
+        if c in self.number_reserve:
+            return "still in the Number Reserve"
+        for k, pile in enumerate(self.reserves):
+            if c in pile:
+                return f"in the {('Jack', 'Queen', 'King')[k]} Reserve"
+        if c in self.jokers:
+            return "kept aside for the final act, as the Jokers are until the Endgame"
+        if c in self.weaknesses:
+            return (f"out of the game: beating it found the Killer's weakness in {SUIT_NAMES[c // 13]} "
+                    f"({SUIT_APTITUDES[c // 13]})")
+        if c == BLACK_JOKER:
+            return "out of the game: the Black Joker leaves once its Test is done"
+        if self.dealt and self.rules.fast_setup and c in self.removed[:9]:
+            return "removed for the faster game at set-up"
+        if self.endgame and c < 52 and c % 13 < 10:
+            return "out of the game: the Endgame took the number cards out of the Threat Deck"
+        return "out of the game"
+
+    def _draw_refused(self, c: int, why: str) -> ImpossibleDrawError:
+        return ImpossibleDrawError(f"{_name(c)} cannot be drawn: {why}")
+
+    def _do_draw(self, action: Draw) -> None:
+        c = action.card
+        if self.phase != CHOOSE_TESTER:
+            t = self.cast[self.tester].name
+            raise self._draw_refused(c, f"{t}'s Test of {card_str(self.deck[0])} is under way (the next card is "
+                                        "drawn once it is resolved; undo the Test to draw this one again)")
+        if action.pile == "threat":
+            self._draw_threat(c)
+        elif action.pile == "trophy":
+            self._draw_trophy(c)
+        else:
+            self._draw_removed(c)
+
+    def _setup_jack(self) -> int | None:
+        """Where the set-up's "one Jack" lies in the Threat Deck while no one has seen it (no
+        face card has come up, been added or been taken from a reserve); None otherwise."""
+        if not self.dealt or [len(r) for r in self.reserves] != [3, 4, 4]:
+            return None
+        jacks = [i for i, x in enumerate(self.deck) if x < 52 and x % 13 == JACK - 1]
+        return jacks[0] if len(jacks) == 1 else None
+
+    def _draw_threat(self, c: int) -> None:
+        """The Threat Card drawn by hand, in place of the one the chance source revealed: a card
+        of the run on top of the Threat Deck, whose order no one knows (the rest keep the order
+        the chance source gave them)."""
+        deck = self.deck
+        old = deck[0]
+        run = self.blocks[0]
+        i = deck.index(c) if c in deck else -1
+        jack = self._setup_jack() if i < 0 and c in self.reserves[0] else None
+        if i < 0 and jack is None:
+            if c in self.jokers:
+                raise self._draw_refused(c, "the Threat Deck holds no Joker before the Endgame (\"The two Jokers: "
+                                            "Kept separate for the final act\")")
+            hint = ""
+            if self.dealt and self.rules.fast_setup and c in self.removed[:9]:
+                hint = " (the cards you removed are named at set-up, before the first Test: draw removed CARD)"
+            raise self._draw_refused(c, f"it is {self.where(c)}{hint}")
+        if "threat" in self.by_hand:
+            raise self._draw_refused(c, f"the Threat Card {_name(old)} was drawn by hand already "
+                                        "(undo to draw another)")
+        if (i if jack is None else jack) >= run:
+            first = deck[:run]
+            if run == 1:
+                nxt = f"the next Threat Card can only be {_name(first[0])}"
+            elif run <= 6:
+                nxt = f"the next Threat Card is one of {', '.join(_name(x) for x in first)}"
+            else:
+                nxt = f"{run} cards whose order no one knows lie above it"
+            why = ("the Aces lie face up on top of the Threat Deck" if self.dealt and self.tests == 0
+                   and all(x % 13 == 0 and x < 52 for x in first) else
+                   "it lies lower in the Threat Deck, where cards went to the bottom in turn")
+            raise self._draw_refused(c, f"{why}: {nxt}")
+        if jack is not None:
+            # "shuffles the 2s, 3s, 4s, and one Jack together": that Jack is the one drawn
+            pile = self.reserves[0]
+            pile[pile.index(c)] = deck[jack]
+            deck[jack] = c
+            i = jack
+        if i:  # (the set-up's Jack on top already changed places with the one drawn)
+            deck[0], deck[i] = c, old
+        self.by_hand += ("threat",)
+        instead = None if c == old else old
+        if old >= 52 and c != old and self.joker_trophy is not None:
+            # the chance source's Joker never came up: its shuffle of the Trophy Pile is taken back
+            trophy, self.trophy_from, drawn = self.joker_trophy
+            self.trophy = list(trophy)
+            self.joker_trophy = None
+            self.by_hand = tuple(k for k in self.by_hand if k != "trophy") + (("trophy",) if drawn else ())
+        if c >= 52:
+            if c != old:
+                self._joker_shuffle()
+                if self._ev is not None:
+                    self._ev.append(E.Shuffled(E.TROPHY))
+            if self._ev is not None:
+                self._ev.append(E.JokerRevealed(c, self.base_difficulty(), self.trophy_top, True, instead))
+        elif self._ev is not None:
+            self._ev.append(E.ThreatRevealed(c, self.difficulty(), True, instead))
+
+    def _draw_trophy(self, c: int) -> None:
+        """The Trophy Pile's top drawn by hand: the ashcan's starting 10 ("the Director takes
+        the bottom card (a random 10) from the Number Reserve"), or the new top after a shuffle
+        ("a new Threat Card and the new top card of the Trophy Pile get revealed")."""
+        trophy = self.trophy
+        if self.trophy_from == "":
+            if not trophy:
+                why = (f"the Trophy Pile starts empty in the {self.rules.name} rules" if self.tests == 0
+                       else "the Trophy Pile is empty")
+            else:
+                why = (f"the Trophy Pile's top, {card_str(trophy[0])}, was put there face up; its top is drawn only "
+                       "at set-up and right after the pile is shuffled (after a confrontation with the Killer, "
+                       "or as a Joker comes up)")
+            raise self._draw_refused(c, why)
+        old = trophy[0]
+        if self.trophy_from == "setup":
+            if not (c < 52 and c % 13 == 9):
+                raise self._draw_refused(c, "the Trophy Pile starts with a 10 (\"the bottom card (a random 10) "
+                                            "from the Number Reserve\")")
+            if c != old and c not in self.number_reserve:
+                raise self._draw_refused(c, f"it is {self.where(c)}")
+        elif c not in trophy:
+            raise self._draw_refused(c, f"the Trophy Pile was shuffled and {card_str(c)} is not in it: "
+                                        f"it is {self.where(c)}")
+        if "trophy" in self.by_hand:
+            raise self._draw_refused(c, f"the Trophy Pile's top {card_str(old)} was drawn by hand already "
+                                        "(undo to draw another)")
+        if c != old:
+            if self.trophy_from == "setup":  # the 10 that was on the pile goes back among the reserve's 10s
+                reserve = self.number_reserve
+                reserve[reserve.index(c)] = old
+                trophy[0] = c
+            else:
+                k = trophy.index(c)
+                trophy[0], trophy[k] = c, old
+        self.by_hand += ("trophy",)
+        if self._ev is not None:
+            self._ev.append(E.DrawnByHand(c, "trophy", None if c == old else old, self.deck[0], self.difficulty()))
+
+    def _draw_removed(self, c: int) -> None:
+        """Which card of its rank the faster game removed: "they can remove a random 2, 3, 4,
+        5, 6, 7, 8, 9 and 10 from the deck" — named before the first Test."""
+        if not self.rules.fast_setup:
+            raise self._draw_refused(c, "no card is removed: the faster set-up is not in play tonight")
+        if not self.dealt:
+            raise self._draw_refused(c, "this table was laid out by hand: it has no set-up to change")
+        if self.tests:
+            raise self._draw_refused(c, "the faster game's cards are removed at set-up: name them before the "
+                                        "first Test")
+        r = c % 13 + 1
+        if not (c < 52 and 2 <= r <= 10):
+            raise self._draw_refused(c, "the faster game removes one each of the 2s to 10s")
+        key = f"removed:{r}"
+        k = next(n for n, x in enumerate(self.removed[:9]) if x % 13 + 1 == r)
+        old = self.removed[k]
+        if key in self.by_hand:
+            raise self._draw_refused(c, f"the {r} removed was named already: {card_str(old)} (undo to name another)")
+        if c != old:
+            if c in self.deck:
+                i = self.deck.index(c)
+                if i == 0:
+                    raise self._draw_refused(c, "it is the Threat Card, face up")
+                self.deck[i] = old
+            elif c in self.number_reserve:
+                self.number_reserve[self.number_reserve.index(c)] = old
+            elif self.trophy and self.trophy[0] == c:
+                self.trophy[0] = old
+            else:
+                raise self._draw_refused(c, f"it is {self.where(c)}")
+            self.removed[k] = c
+        self.by_hand += (key,)
+        if self._ev is not None:
+            self._ev.append(E.DrawnByHand(c, "removed", None if c == old else old, self.deck[0], self.difficulty()))
+
     # ------------------------------------------------------------------ resolution
 
     def _resolve(self, adjust: int) -> None:
@@ -546,6 +747,9 @@ class Game:
         diff = c % 13 + 1 if c < 52 and c % 13 < 10 else self.difficulty(c)
         success = self.main + f >= diff
         self.tests += 1
+        self.by_hand = ()
+        self.trophy_from = ""
+        self.joker_trophy = None
         ev = self._ev
         if ev is not None:
             ev.append(E.TestResolved(t, c, diff, self.main, self.fallout, adjust, f, success, self.rerolled))
@@ -582,20 +786,25 @@ class Game:
     def _resolve_number(self, c: int, success: bool) -> None:
         """Number cards: success → top of the Trophy Pile; failure → bottom of the Threat Deck;
         either way "the next card from the Number Reserve" joins the bottom of the deck."""
-        deck, ev = self.deck, self._ev
+        deck, ev, blocks = self.deck, self._ev, self.blocks
         del deck[0]
+        blocks[0] -= 1
+        if not blocks[0]:
+            del blocks[0]
         if success:
             self.trophy.insert(0, c)
             if ev is not None:
                 ev.append(E.CardMoved(c, E.THREAT, E.TROPHY, "top"))
         else:
             deck.append(c)
+            blocks.append(1)
             if ev is not None:
                 ev.append(E.CardMoved(c, E.THREAT, E.THREAT, "bottom"))
         reserve = self.number_reserve
         if reserve:
             n = reserve.pop(0)
             deck.append(n)
+            blocks.append(1)
             if ev is not None:
                 ev.append(E.CardMoved(n, E.NUMBER_RESERVE, E.THREAT, "bottom"))
         elif self.rules.reserve_fallback:
@@ -612,6 +821,7 @@ class Game:
             if pile:
                 c = pile.pop(self.chance.choose(pile, FACE_CHOICES[k]) if len(pile) > 1 else 0)
                 self.deck.append(c)
+                self.blocks.append(1)
                 if self._ev is not None:
                     self._ev.append(E.CardMoved(c, FACE_PILES[k], E.THREAT, "bottom"))
                 return c
@@ -639,9 +849,11 @@ class Game:
         else:
             self._draw_face(2, "king")
         self.chance.shuffle(self.deck, "threat")
+        self.blocks = [len(self.deck)]
         if self._ev is not None:
             self._ev.append(E.Shuffled(E.THREAT))
         self.chance.shuffle(self.trophy, "trophy")
+        self.trophy_from = "shuffle"
         if self._ev is not None:
             self._ev.append(E.Shuffled(E.TROPHY))
 
@@ -672,6 +884,7 @@ class Game:
                     self._ev.append(E.CharacterDied(t, "red joker"))
             if any(d is None for d in self.dead):
                 self.chance.shuffle(self.deck, "threat")
+                self.blocks = [len(self.deck)]
                 if self._ev is not None:
                     self._ev.append(E.Shuffled(E.THREAT))
             return
@@ -683,18 +896,39 @@ class Game:
                 top = max(c % 13 for c in faces)
                 best = [c for c in faces if c % 13 == top]
                 removed = best[self.chance.choose(best, "black_joker") if len(best) > 1 else 0]
+                self._unblock(self.deck.index(removed))
                 self.deck.remove(removed)
                 self.removed.append(removed)
                 if self._ev is not None:
                     self._ev.append(E.CardMoved(removed, E.THREAT, E.REMOVED))
         else:
             added = self._draw_face(2, "king")
+        self._unblock(self.deck.index(j))
         self.deck.remove(j)
         self.removed.append(j)
         if self._ev is not None:
             self._ev.append(E.CardMoved(j, E.THREAT, E.REMOVED))
         if self._ev is not None:
             self._ev.append(E.BlackJokerResolved(success, removed, added))
+
+    def _joker_shuffle(self) -> None:
+        """A Joker comes up: "the Director first shuffles the Trophy Pile" (the pile as it was
+        is kept, for a Joker a card drawn by hand then takes the place of)."""
+        self.joker_trophy = (tuple(self.trophy), self.trophy_from, "trophy" in self.by_hand)
+        self.chance.shuffle(self.trophy, "trophy")
+        self.trophy_from = "shuffle"
+        self.by_hand = tuple(k for k in self.by_hand if k != "trophy")
+
+    def _unblock(self, i: int) -> None:
+        """The card at ``deck[i]`` is leaving the Threat Deck: its run is one card shorter."""
+        b = self.blocks
+        k = 0
+        while i >= b[k]:
+            i -= b[k]
+            k += 1
+        b[k] -= 1
+        if not b[k]:
+            del b[k]
 
     def _reveal(self) -> None:
         """Reveal the next Threat Card; a Joker "is not shown to the players. Its effect is
@@ -703,7 +937,7 @@ class Game:
             raise RuntimeError("the Threat Deck is empty (a rules-core bug)")
         c = self.deck[0]
         if c >= 52:
-            self.chance.shuffle(self.trophy, "trophy")
+            self._joker_shuffle()
             if self._ev is not None:
                 self._ev.append(E.Shuffled(E.TROPHY))
             if self._ev is not None:
@@ -764,5 +998,10 @@ class Game:
                 f"threat={card_str(self.deck[0]) if self.deck else None}>")
 
 
+def _name(c: int) -> str:
+    """A card in a sentence: ``7♠``, ``the Red Joker``."""
+    return {RED_JOKER: "the Red Joker", BLACK_JOKER: "the Black Joker"}.get(c) or card_str(c)
+
+
 _HANDLERS = {Test: Game._do_test, Roll: Game._do_roll, Reroll: Game._do_reroll, Resolve: Game._do_resolve,
-             Award: Game._do_award}
+             Award: Game._do_award, Draw: Game._do_draw}

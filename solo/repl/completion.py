@@ -54,6 +54,8 @@ class ShellCompleter(Completer):
             return ["on", "off"]
         if cmd.complete == "suit":
             return list(SUIT_APTITUDES)
+        if cmd.complete == "draw":
+            return ["trophy", "removed"]
         if cmd.complete == "command":
             return self.shell.registry.words()
         if hasattr(self.shell, "complete_options"):

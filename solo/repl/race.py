@@ -10,11 +10,13 @@ Syntax (names may be the first letters or the cast number; quote names with spac
 
     race <facet> [difficulty N | card X [base N] | card draw [base N]]
                  [who who …] [boost who chi|stress|strain|shock [N]] …
-                 [draw who N] [prof who Facet] [places N] [below P] [drawoff]
+                 [draw who N] [prof who Facet] [card who X[,Y…]] [places N] [below P] [drawoff]
 
 Without names, every living character races. ``boost`` may be repeated (Boosts add up);
 ``draw`` and ``prof`` override the default mapping (docs/rulings-t13.md, R19–R22) for one
-character and one race; ``places``/``below``/``drawoff`` are the text's grading options
+character and one race; ``card who X`` is the Ordeal Card that character drew by hand from a
+real deck (``card who RJ,7S``: and the cards drawn after it, in order — a Joker's redraw, a
+tie's draw-off), checked against the cards already out; ``places``/``below``/``drawoff`` are the text's grading options
 (``Rules.success_places``, ``failure_below``, ``ties="draw_off"``).
 
 The commands register themselves when :mod:`solo.repl.shell` imports this module.
@@ -43,7 +45,7 @@ SIDE_RULES = {
 _ON_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 BOOST_KINDS = ("chi", "stress", "strain", "shock")
 RACE_USAGE = ("<facet> [difficulty N|card X|card draw [base N]] [who who …] [boost who chi|stress|strain|shock [N]] "
-              "[draw who N] [prof who Facet] [places N] [below P] [drawoff]")
+              "[draw who N] [prof who Facet] [card who X[,Y…]] [places N] [below P] [drawoff]")
 
 
 @dataclass
@@ -124,6 +126,7 @@ class RaceRequest:
     boosts: dict[int, dict[str, int]] = field(default_factory=dict)
     draws: dict[int, int] = field(default_factory=dict)
     profs: dict[int, list[str]] = field(default_factory=dict)
+    cards: dict[int, tuple[int, ...]] = field(default_factory=dict)
     rules: dict[str, object] = field(default_factory=dict)
 
 
@@ -156,6 +159,12 @@ def parse_race(sh, arg: str) -> RaceRequest:
             if req.card is not None:
                 raise CommandError("race: give difficulty N or card X, not both")
             req.difficulty = _count(take("a number of Pips"), "difficulty")
+        elif w == "card" and i + 1 < len(words) and not _is_card(words[i]) and sh.is_name(words[i]):
+            who = sh.who(take("whose card"))  # card <who> X: a racer's card drawn by hand
+            if who in req.cards:
+                raise CommandError(f"race: {sh.need_night().cast[who].name}'s cards are given twice")
+            req.cards[who] = tuple(as_card(c.strip()) for c in take("the card drawn (e.g. 7♠ or 7S)").split(",")
+                                   if c.strip())
         elif w == "card":
             if req.difficulty is not None:
                 raise CommandError("race: give difficulty N or card X, not both")
@@ -201,6 +210,19 @@ def parse_race(sh, arg: str) -> RaceRequest:
     return req
 
 
+def _is_card(word: str) -> bool:
+    """``7S``, ``7♠``, ``RJ`` or ``draw``: the word after ``card`` makes the Difficulty's card."""
+    from ..t13.cards import as_card
+
+    if word.lower() == "draw":
+        return True
+    try:
+        as_card(word)
+    except ValueError:
+        return False
+    return True
+
+
 def narrator_for(night: Night):
     """The race narrator: templates; or, when the night is told by a model, the same model
     (prompts in ``prompts/llm-t13/``) falling back to the templates beat by beat."""
@@ -234,8 +256,9 @@ def run_request(night: Night, req: RaceRequest) -> Race:
 
     state = _nights.setdefault(night, _NightRaces())
     sheets = {}
-    for k in set(req.draws) | set(req.profs):
-        sheets[k] = RacerSheet(draw=req.draws.get(k), proficiencies=tuple(req.profs[k]) if k in req.profs else None)
+    for k in set(req.draws) | set(req.profs) | set(req.cards):
+        sheets[k] = RacerSheet(draw=req.draws.get(k), proficiencies=tuple(req.profs[k]) if k in req.profs else None,
+                               cards=req.cards.get(k, ()))
     race = run_race(night.game, req.facet, who=req.who or None, difficulty=req.difficulty, difficulty_card=req.card,
                     base=req.base, boosts={k: Boosts(**v) for k, v in req.boosts.items()}, sheets=sheets,
                     rules=Rules(**req.rules), night_seed=night.seed, races_so_far=state.races)

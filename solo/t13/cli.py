@@ -9,7 +9,9 @@
 - ``NAME`` — any name without ``:``; ``DRAW`` — the Facet (or Annex) Draw in Pips (R1).
 - Proficiencies — the Facets of the applicable Proficiencies, comma-separated (R17); a field
   may be left empty (``Ann:16::card=7S``).
-- ``key=value`` fields, in any order after the Draw: ``card=7♠`` (a card drawn by hand),
+- ``key=value`` fields, in any order after the Draw: ``card=7♠`` (a card drawn by hand;
+  ``card=RJ,7S`` adds the cards drawn by hand after it, in order: a Joker's redraw under
+  ``--joker redraw``, a tie's draw-off under ``--draw-off``),
   ``annex=NAME`` (an Annex Draw, shown in the breakdown), ``chi=N`` (Chi spent; the
   character is taken to have it), ``stress=N``, ``strain=N``, ``shock=N`` (Gained, within
   the default tracks, R8), ``success=N`` / ``failure=N`` (Levels the Yarn-Teller grants).
@@ -87,8 +89,12 @@ def parse_char(spec: str, facet: str) -> Participant:
         raise CharSyntaxError(f"unknown key {unknown[0]!r} in --char {spec!r} (keys: {', '.join(sorted(known))})")
     boosts = Boosts(**{k: _whole(opts[k], k, spec) for k in _BOOST_KEYS if k in opts})
     tracks = Tracks(chi=boosts.chi)
+    cards = [c.strip() for c in opts.get("card", "").split(",")]
+    if any(not c for c in cards) and len(cards) > 1:
+        raise CharSyntaxError(f"card= lists the cards drawn by hand, comma-separated, in --char {spec!r}: "
+                              f"got {opts['card']!r}")
     return Participant(name, facet, draw, annex=opts.get("annex") or None, proficiencies=tuple(profs),
-                       boosts=boosts, tracks=tracks, card=opts.get("card") or None,
+                       boosts=boosts, tracks=tracks, card=cards[0] or None, then=tuple(cards[1:]),
                        yarn_success=_whole(opts.get("success", "0"), "success", spec),
                        yarn_failure=_whole(opts.get("failure", "0"), "failure", spec))
 
@@ -99,6 +105,7 @@ DRAW_MEANS = "the character's Facet (or Annex) Draw in Pips, the number the card
 EXAMPLE = '--char "Ann:16:Fury,Trial" --char "Ben:14"'
 EPILOG = ('--char syntax: NAME:DRAW[:PROFICIENCY,PROFICIENCY...][:key=value...] with keys card, annex, '
           f'chi, stress, strain, shock, success, failure. DRAW is {DRAW_MEANS} (e.g. 16). '
+          'card=7S is the card the character drew by hand (card=RJ,7S: and the ones drawn after it, in order). '
           'E.g. --char "Ann:16:Fury,Trial" --char "Ben:14::chi=1"')
 
 

@@ -31,7 +31,9 @@ class Participant:
     """One character in the test.
 
     ``draw`` is the Pips of the Facet (or of ``annex``) Draw; ``card`` a card drawn by hand
-    (``None``: draw it through the chance source); ``yarn_success``/``yarn_failure`` Levels
+    (``None``: draw it through the chance source); ``then`` the cards drawn by hand after it,
+    in the order the rules ask for them (a card drawn again after a Joker, a tie's draw-off:
+    each one the rules do not ask for is refused); ``yarn_success``/``yarn_failure`` Levels
     the Yarn-Teller grants for a card's other uses ("Complicating the Card Draw Test").
     """
 
@@ -45,6 +47,7 @@ class Participant:
     card: int | str | None = None
     yarn_success: int = 0
     yarn_failure: int = 0
+    then: tuple[int | str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -56,6 +59,16 @@ class Participant:
         object.__setattr__(self, "proficiencies", tuple(as_proficiency(p) for p in self.proficiencies))
         if self.card is not None:
             object.__setattr__(self, "card", as_card(self.card))
+        if isinstance(self.then, (str, int)):
+            raise ParticipantError(f"then must be a list of cards, got {self.then!r}")
+        object.__setattr__(self, "then", tuple(as_card(c) for c in self.then))
+        if self.then and self.card is None:
+            raise ParticipantError(f"{self.name!r} has cards drawn by hand after the first "
+                                   f"({' '.join(card_str(c) for c in self.then)}) but no first card")
+        hand = [c for c in (self.card, *self.then) if c is not None]
+        twice = sorted({card_str(c) for c in hand if hand.count(c) > 1})
+        if twice:
+            raise ParticipantError(f"{self.name!r} draws {twice[0]} by hand twice: a card drawn is out of the deck")
         for name in ("yarn_success", "yarn_failure"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -74,6 +87,7 @@ class Entry:
     place: int  # 1 = first; tied characters share a place under ties="share"
     levels: tuple[Level, ...]
     draw_off: tuple[int, ...] = ()  # cards drawn to break a tie (ties="draw_off")
+    by_hand: tuple[int, ...] = ()  # the cards of these the player drew by hand from a real deck
 
     @property
     def total(self) -> int:
@@ -160,7 +174,8 @@ def run_test(
     """Run a Card Draw Test for every participant against ``difficulty``.
 
     Cards given by hand are taken out of the deck first, then everyone without one draws
-    through ``chance`` in the order given (R3). "To Pass the Test you need to beat the
+    through ``chance`` in the order given (R3); a card drawn again (a Joker's redraw, a tie's
+    draw-off) is the next of the participant's ``then`` cards while any are left. "To Pass the Test you need to beat the
     Difficulty": a total equal to it fails (R7).
     """
     people = tuple(participants)
@@ -186,17 +201,25 @@ def run_test(
         if difficulty.card is not None:
             shared |= {difficulty.card, *difficulty.jokers}
         for p in people:
-            if p.card is None:
-                continue
-            if p.card in shared:
-                raise ParticipantError(f"card {card_str(p.card)} of {p.name!r} is already out of the shared deck")
-            shared.add(p.card)
-    own: list[set[int]] = [set() if p.card is None else {p.card} for p in people]
+            for c in (p.card, *p.then):
+                if c is None:
+                    continue
+                if c in shared:
+                    holder = next((q.name for q in people if c in (q.card, *q.then)), None)
+                    why = ("the Difficulty's card" if difficulty.card == c else
+                           "a Joker set aside for the Difficulty" if c in difficulty.jokers else f"drawn by {holder!r}")
+                    raise ParticipantError(f"card {card_str(c)} of {p.name!r} is already out of the shared deck "
+                                           f"({why})")
+                shared.add(c)
+    own: list[set[int]] = [{c for c in (p.card, *p.then) if c is not None} for p in people]
+    hand = [list(p.then) for p in people]  # the cards drawn by hand still to come, each participant's
 
     def out(i: int) -> set[int]:
         return shared if rules.shared_deck else own[i]
 
     def take(i: int, what: str) -> int:
+        if hand[i]:
+            return hand[i].pop(0)
         c = draw_card(_need(chance, what), out(i), what)
         out(i).add(c)
         return c
@@ -226,6 +249,16 @@ def run_test(
         else:
             raise ChanceError(f"a tie was still unbroken after {MAX_DRAW_OFF_ROUNDS} draw-off rounds")
 
+    unused = next((i for i in range(len(people)) if hand[i]), None)
+    if unused is not None:
+        p = people[unused]
+        drew = 1 + len(p.then) - len(hand[unused])
+        raise ParticipantError(f"{p.name!r} drew {drew} card{'s' if drew != 1 else ''}, so "
+                               f"{' '.join(card_str(c) for c in hand[unused])} by hand "
+                               f"{'is' if len(hand[unused]) == 1 else 'are'} more than the rules asked for "
+                               "(a card is drawn again only after a Joker with jokers redrawn, or to break a tie "
+                               "with a draw-off)")
+
     ranking, places = placings(keys)
     entries = []
     for i, (p, r) in enumerate(zip(people, results)):
@@ -236,5 +269,5 @@ def run_test(
         if p.yarn_failure:
             levels.append(Level("yarn", "imposed by the Yarn-Teller", failure=p.yarn_failure))
         entries.append(Entry(i, p.name, r, passed, r.total - difficulty.pips, places[i], tuple(levels),
-                             tuple(offs[i])))
+                             tuple(offs[i]), tuple(c for c in (p.card, *p.then) if c is not None)))
     return GroupResult(difficulty, rules, tuple(entries), ranking, table)

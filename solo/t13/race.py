@@ -114,12 +114,15 @@ DEFAULTS = RaceDefaults()
 
 @dataclass(frozen=True, slots=True)
 class RacerSheet:
-    """One character's overrides for a race; ``None`` keeps the default."""
+    """One character's overrides for a race; ``None`` keeps the default. ``cards``: the
+    cards the character drew by hand from a real deck, in order (the first, then any drawn
+    again: see :class:`~solo.t13.group.Participant`)."""
 
     draw: int | None = None
     proficiencies: tuple[str | Proficiency | tuple[str, str], ...] | None = None
     annex: str | None = None
     tracks: Tracks | None = None
+    cards: tuple[int | str, ...] = ()
 
 
 def default_draw(aptitude: int, facet: str, defaults: RaceDefaults = DEFAULTS,
@@ -149,8 +152,9 @@ def participant_for(character: Any, facet: str, *, defaults: RaceDefaults = DEFA
     profs = (tuple(as_proficiency(p) for p in sheet.proficiencies) if sheet.proficiencies is not None
              else default_proficiencies(apt, defaults))
     tracks = sheet.tracks if sheet.tracks is not None else defaults.tracks()
+    cards = tuple(sheet.cards)
     return Participant(character.name, f, draw, annex=sheet.annex, proficiencies=profs, boosts=boosts,
-                       tracks=tracks)
+                       tracks=tracks, card=cards[0] if cards else None, then=cards[1:])
 
 
 def race_seed(night_seed: int | str | None, races_so_far: int) -> str:

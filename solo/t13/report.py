@@ -95,7 +95,8 @@ def arithmetic(entry: Entry, result: GroupResult) -> list[str]:
     place and every Success and Failure Level with its reason."""
     r = entry.result
     how = SUIT_CLASS_WORDS[r.suit_class]
-    out = [f"{entry.name} draws {card_str(r.card)} — {how} on {facet_label(result, r.facet)}"]
+    hand = " by hand" if r.card in entry.by_hand else ""
+    out = [f"{entry.name} draws {card_str(r.card)}{hand} — {how} on {facet_label(result, r.facet)}"]
     for k, line in enumerate(r.lines):
         out.append(f"  {line.pips if k == 0 else _signed(line.pips):>4}  {line.label}")
     out.append(f"  = {r.total} against {result.difficulty.describe()}: {verdict(entry, result)}")
@@ -121,6 +122,8 @@ def equation(entry: Entry, result: GroupResult) -> str:
     terms = [f"{line.pips} [{line.label}]" for line in r.lines]
     levels = "; ".join(_level_text(lv) for lv in entry.levels) or "no Levels"
     off = f", draw-off {' '.join(card_str(c) for c in entry.draw_off)}" if entry.draw_off else ""
+    if entry.by_hand:
+        off += f", drawn by hand: {' '.join(card_str(c) for c in entry.by_hand)}"
     return (f"{entry.name}: {' + '.join(terms)} = {r.total} against {result.difficulty.describe()}: "
             f"{verdict(entry, result)}; {place_text(result, entry)}{off}; {levels} — "
             f"{entry.success_levels} Success, {entry.failure_levels} Failure")
@@ -152,6 +155,7 @@ def as_data(result: GroupResult) -> dict[str, Any]:
                 "margin": e.margin,
                 "place": e.place,
                 "draw_off": [card_str(c) for c in e.draw_off],
+                "by_hand": [card_str(c) for c in e.by_hand],
                 "levels": [{"kind": lv.kind, "label": lv.label, "success": lv.success, "failure": lv.failure}
                            for lv in e.levels],
                 "success_levels": e.success_levels,

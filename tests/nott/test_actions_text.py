@@ -82,7 +82,7 @@ def test_dice_off_the_d13_name_the_die_and_its_range(text, message):
     assert str(err.value) == message
 
 
-USAGE = "(test N, roll [M F], reroll [M F], resolve [-1|+1], award N)"
+USAGE = "(test N, roll [M F], reroll [M F], resolve [-1|+1], award N, draw [trophy|removed] CARD)"
 
 
 @pytest.mark.parametrize("text", ["jump", "test", "test 1 2", "roll 5", "roll 1 2 3", "reroll 4",

@@ -41,7 +41,7 @@ def test_cards_by_hand_give_exact_arithmetic(capsys):
                                 "--char", "Ann:16:Trial:card=7S:chi=1", "--char", "Ben:15::card=9C"])
     assert code == 0
     assert out.splitlines()[1:] == [
-        "Ann draws 7♠ — Trump on Trial ♠",
+        "Ann draws 7♠ by hand — Trump on Trial ♠",
         "    16  Trial Draw",
         "    +7  Ordeal Card 7♠",
         "    +2  Trump: ♠ is Trial's own suit",
@@ -50,7 +50,7 @@ def test_cards_by_hand_give_exact_arithmetic(capsys):
         "  = 31 against Difficulty 20: beats it by 11 — Pass",
         "  1st place: +1 Success Level (highest Pips)",
         "  Levels: 1 Success, 0 Failure",
-        "Ben draws 9♣ — Opposed Suit on Trial ♠",
+        "Ben draws 9♣ by hand — Opposed Suit on Trial ♠",
         "    15  Trial Draw",
         "    +9  Ordeal Card 9♣",
         "  = 24 against Difficulty 20: beats it by 4 — Pass",
