@@ -24,6 +24,7 @@ def _play(args: argparse.Namespace) -> int:
     interactive = stdin_is_terminal() and not args.batch
     shell = Shell(_console(interactive), rules=args.rules, fast=args.fast_setup, seed=args.seed,
                   narrator=args.narrator, model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
+    shell.safety = _safety(args) or None
     if args.load:
         from pathlib import Path
 
@@ -69,6 +70,15 @@ def _play(args: argparse.Namespace) -> int:
         except Quit:  # quit typed at a set-up question
             return 0
     return run_interactive(shell, history_path=history_file())
+
+
+def _safety(args: argparse.Namespace):
+    """The lines and veils a night is played with: config.toml's ``[safety]``, then
+    ``--line``/``--veil`` (a topic that cannot be one is refused in one line)."""
+    from .director.safety import merged, read_config
+
+    base = read_config(notice=lambda t: echo(f"solo: {t}", file=sys.stderr))
+    return merged(base, getattr(args, "line", None) or (), getattr(args, "veil", None) or ())
 
 
 def _console(interactive: bool):
@@ -132,7 +142,7 @@ def _autoplay_night(args: argparse.Namespace) -> int:
         check_output_file(Path(args.out), args.force)  # never a save, never a file another solo has open
     night = autoplay(args.seed, rules, args.policy, out=None, narrator_kind=args.narrator, model=args.model,
                      notice=lambda t: echo(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form,
-                     keep_fiction=False)  # nothing is taken back
+                     keep_fiction=False, safety=_safety(args))  # nothing is taken back
     text = render(night, args.form)
     if args.out:
         out = write_output(Path(args.out), text, args.force)
@@ -417,6 +427,7 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     play.add_argument("--playset", help="playset name or file (see: solo playsets)")
     play.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. genre_points=5")
     play.add_argument("--batch", action="store_true", help="read commands from stdin even on a terminal")
+    _safety_options(play)
     play.set_defaults(func=_play)
 
     tut = sub.add_parser("tutorial", help="a guided first night that walks through every rule")
@@ -448,6 +459,7 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
     auto.add_argument("--set", action="append", metavar="KEY=VALUE", help="rule what-if, e.g. strikes_to_die=4")
     auto.add_argument("--form", default="story", choices=["story", "log"],
                       help="story (the actual play to share, the default) or log (every mechanic)")
+    _safety_options(auto)
     auto.set_defaults(func=_autoplay)
 
     rend = sub.add_parser("render", help="render a saved night as a story or a play log")
@@ -498,6 +510,14 @@ def build_parser(lean: bool = False, command: str | None = None) -> argparse.Arg
 
 
 NARRATOR_HELP = "template (offline, default) or llm (OPENAI_API_KEY / OPENAI_BASE_URL)"
+
+
+def _safety_options(parser) -> None:
+    parser.add_argument("--line", action="append", metavar="TOPIC",
+                        help="never in the story, repeatable: blood, drowning, fire, animals, children, insects, "
+                             "suffocation, or any word (adds to [safety] lines in config.toml)")
+    parser.add_argument("--veil", action="append", metavar="TOPIC",
+                        help="off screen, told as a fade, repeatable (adds to [safety] veils in config.toml)")
 MODEL_HELP = "model name for --narrator llm (or SOLO_MODEL)"
 
 

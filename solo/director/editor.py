@@ -61,12 +61,14 @@ _ENDS = ("dawn", "all_dead")
 
 
 def read(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] = (), prompt: str = "",
-         kept: Iterable[str] = (), before=None, after=None, answers: Iterable[bool | None] = ()) -> list[Contradiction]:
+         kept: Iterable[str] = (), before=None, after=None, answers: Iterable[bool | None] = (),
+         safety=None) -> list[Contradiction]:
     """Every reason not to keep ``text``, a model's telling of ``beats`` (their contexts, each
     with its ``kind``): the story's continuity (``before``/``after``, the fiction's snapshots
     around the beats), answers decided (``answers``: yes, no or None), sense, and the editor's
     reading (:data:`EDITOR_KINDS`) against the ``prompt`` it was asked with, the paragraphs
-    ``kept`` before it and the ``cast`` (with their pronouns). [] when it may be kept."""
+    ``kept`` before it and the ``cast`` (with their pronouns); the player's lines and veils
+    (``safety``, :mod:`.safety`: ``line-crossed``, ``veil-shown``). [] when it may be kept."""
     from .continuity import check, check_answer
     from .sense import check_sense
 
@@ -78,6 +80,10 @@ def read(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] =
         found += check_answer(text, yes)
     found += check_sense(text, beats)
     found += edit(text, beats, cast=cast, prompt=prompt, kept=kept)
+    if safety:
+        from .safety import check as check_safety
+
+        found = check_safety(text, safety) + found  # said first: the reason a player most needs to hear
     return found
 
 

@@ -359,6 +359,13 @@ class Fiction:
         return details
 
     def _on_threat(self, ctx: dict[str, Any]) -> dict[str, Any]:
+        if ctx.get("instead"):  # a card drawn by hand in place of one just told: the moment is the same
+            first = not self.seen and bool(ctx.get("killer"))
+            self.seen = self.seen or first
+            return {"moved": False, "location": self.location if self.tests == 0 else self.place,
+                    "known_weakness": self.weaknesses.get(ctx.get("suit")), "stage": STAGES[self.stage],
+                    "stage_up": None, "relief": False, "killer_move": None, "first_sight": first,
+                    "the_killer": dict(self.killer)}
         moved = False
         stay = self.STAYS[self.stop % len(self.STAYS)]
         if self.tests - self.moved_at >= stay and self.tests > 0:

@@ -114,6 +114,9 @@ class LLMNarrator:
         #: Set by the night before each beat: text → contradictions with the fiction. A reply
         #: that contradicts the story is not kept; the templates tell that beat.
         self.guard: Callable[..., list] | None = None
+        #: The night's lines and veils (set by the night): told to the model in the system
+        #: prompt; the guard refuses a reply that crosses one.
+        self.safety = None
         #: The paragraphs kept lately (the guard refuses one that repeats most of one of them).
         self._kept: deque[str] = deque(maxlen=KEEP_READ)
 
@@ -299,7 +302,8 @@ class LLMNarrator:
     def _system(self, cast=None) -> str:
         """The system prompt: the same for every request of a night (a server may cache it)."""
         return self.env.get_template(f"{self.prompt_set}/system.j2").render(setting=self.setting,
-                                                                           cast=cast or self._cast)
+                                                                           cast=cast or self._cast,
+                                                                           safety=self.safety or None)
 
     def _beat_prompt(self, beat: Beat) -> str:
         """The beat's own prompt (``prompts/<set>/<kind>.j2``): its facts, stated as decided."""
@@ -501,7 +505,8 @@ KEEP_READ = 12
 REFUSED_WORDS = {"untold": "leaves out what was decided", "flipped": "turns the outcome round",
                  "night-over": "ends the night too soon", "chat-format": "carries chat tokens",
                  "echo": "echoes the prompt", "repeat": "repeats an earlier paragraph",
-                 "pronouns": "gives someone the wrong pronouns", "stranger": "names someone not of the night"}
+                 "pronouns": "gives someone the wrong pronouns", "stranger": "names someone not of the night",
+                 "line-crossed": "crosses a line you set", "veil-shown": "shows what you veiled"}
 
 
 def prompt_words(messages) -> str:

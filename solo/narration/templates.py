@@ -319,6 +319,9 @@ class TemplateNarrator:
         self.env = environment
         #: The night's fiction (set by the night); its ``used`` set is the no-repeat memory.
         self.story = None
+        #: The night's lines and veils (:class:`~solo.director.safety.Safety`, set by the night):
+        #: no line told crosses a line, and a veiled beat is told as a fade. None: nothing kept out.
+        self.safety = None
         self.count = 0
         self.responses = 0
         self._used: set[str] = set()
@@ -336,14 +339,38 @@ class TemplateNarrator:
         self.count += 1
         return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
                        (self.seed, n, beat.kind), used, self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind),
-                       capped=beat.kind != "answer")
+                       capped=beat.kind != "answer", guard=self._guard(ctx | {"v": n % self.VARIANTS}))
+
+    def retell(self, beat: Beat, safety, fade: bool = False) -> str:
+        """``beat`` told again (the X-card): under ``safety`` (the night's, with what the player
+        flagged kept out), or, with ``fade``, as a fade of what the rules decided and nothing
+        more. The sentences told before are in the memory: none of them is told again."""
+        n, used = self._key(beat.kind)
+        ctx = self._context(beat) | {"v": n % self.VARIANTS}
+        self.count += 1
+        guard = _Guard(self, ctx, safety, beat.kind == "answer")
+        if fade:
+            line = guard.plain(used, fade=True, names=self._names())
+            if line:
+                remember(line, used, self._names())
+            return _tidy(line or "")
+        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, n, beat.kind, "x"), used,
+                       self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind),
+                       capped=beat.kind != "answer", guard=guard)
+
+    def _guard(self, ctx: dict[str, Any], as_lines: bool = False) -> _Guard | None:
+        """What keeps this beat's lines within the night's lines and veils (None: no lines)."""
+        safety = self.safety
+        if not safety:
+            return None
+        return _Guard(self, ctx, safety, as_lines or ctx.get("kind") == "answer")
 
     def render(self, beat: Beat, variant: int) -> str:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
         :class:`jinja2.UndefinedError` when the beat's context lacks a key its template uses."""
         ctx = self._context(beat) | {"v": int(variant)}
         return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set(),
-                       self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind))
+                       self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind), guard=self._guard(ctx))
 
     def respond(self, character: Any, beat: Beat) -> str:
         """A short first-person action line for ``character`` facing the beat's threat, for
@@ -358,7 +385,7 @@ class TemplateNarrator:
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
         line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used,
-                       self._fits(ctx), self._names(), pace(ctx["f"]))
+                       self._fits(ctx), self._names(), pace(ctx["f"]), guard=self._guard(ctx, as_lines=True))
         if story is None:
             self._used |= used
         return line
@@ -448,6 +475,54 @@ class TemplateNarrator:
 
     def _render(self, name: str, ctx: dict[str, Any]) -> str:
         return self.env.get_template(name).render(ctx)
+
+
+class _Guard:
+    """A beat's lines held to the night's lines and veils (:mod:`solo.director.safety`): a
+    candidate that crosses a line is never told; a required slot whose natural line shows a
+    veil is told as a fade; a required slot left with nothing is told by a plain line
+    (``prompts/template/_plain.j2``). ``as_lines``: veils kept out as lines are (an answer, a
+    player's line: no fade)."""
+
+    def __init__(self, narrator: TemplateNarrator, ctx: dict[str, Any], safety: Any, as_lines: bool) -> None:
+        self.narrator = narrator
+        self.ctx = ctx
+        self.safety = safety.as_lines() if as_lines else safety
+        self.veiling = bool(self.safety.veils)
+
+    def line(self, text: str) -> bool:
+        return self.safety.crosses(text) is not None
+
+    def veil(self, text: str) -> bool:
+        return self.safety.shows(text) is not None
+
+    def touches(self, text: str) -> bool:
+        return self.safety.touches(text) is not None
+
+    def plain(self, used: set[str], fade: bool = False, names: Sequence[str] = ()) -> str | None:
+        """The beat's plain line (a fade before it with ``fade``), crossing nothing: the untold
+        candidates first; None when every one crosses."""
+        slots = {name: cands for name, _flags, cands, _fb in
+                 _slots(self.narrator._render("template/_plain.j2", self.ctx))}
+        start = _hash((self.narrator.seed, self.ctx.get("v"), self.ctx.get("kind")), "plain")
+
+        def best(cands: list[str]) -> str | None:
+            cands = [c for c in cands if not self.touches(c)]
+            if not cands:
+                return None
+            k = start % len(cands)
+            order = cands[k:] + cands[:k]
+            return next((c for c in order if _fresh(c, used)), order[0])
+
+        plain = best(slots.get("plain", []))
+        if plain is None or not fade:
+            return plain
+        cut, back = best(slots.get("fade", [])), best(slots.get("back", []))
+        if cut is None or back is None:
+            return plain
+        head = re.sub(r"\W+$", "", plain.partition(" ")[0])
+        keep = head in tuple(names) + ("I",) or head == self.ctx.get("name")  # a name keeps its capital
+        return f"{cut} {back} {plain if keep else uncap(plain)}"
 
 
 #: Beats that may name a thing that is gone: an answer ("what did we lose?") and the ends of the night.
@@ -878,7 +953,8 @@ def _longest(text: str) -> int:
 
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
-            names: Sequence[str] = (), brief: int | None = None, capped: bool = True) -> str:
+            names: Sequence[str] = (), brief: int | None = None, capped: bool = True,
+            guard: _Guard | None = None) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
     sentence in ``used``; the chosen sentences are added to ``used``. ``fits`` (a line →
     whether it fits where the group is) leaves out the lines that do not, while a slot has
@@ -888,8 +964,12 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
     instead. ``brief`` (the night's :func:`pace`): among the candidates left, those with no
     sentence longer than that many words come first. ``capped``: no sentence told more than
     :data:`SAID_LIMIT` times as a reader hears it while the slot has another (not for the
-    director's answers, decided word for word: "No." is the answer as often as it is)."""
+    director's answers, decided word for word: "No." is the answer as often as it is).
+    ``guard`` (the night's lines and veils, :class:`_Guard`): no candidate that crosses a line is
+    told; a required slot whose choice would show a veil is told as a fade, and one left with no
+    candidate by the beat's plain line (once a beat)."""
     chosen: list[str] = []
+    faded = lost = None  # where the fade, or the plain line, goes among the chosen
     for name, flags, cands, fallback in _slots(rendered):
         if fits is not None:
             kept = [i for i, c in enumerate(cands) if fits(c)]
@@ -901,6 +981,19 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
         first, rest = cands[:fallback] or cands, cands[fallback:] if fallback else []
         start = _hash(key, name) % len(first)
         order = first[start:] + first[:start] + rest
+        if guard is not None:  # the same order, without what crosses a line
+            order = [c for c in order if not guard.line(c)]
+            if guard.veiling and order:
+                natural = _slot_pick(order, used, flags, names, brief, capped) if faded is None and "?" not in flags \
+                    else None
+                if natural is not None and guard.veil(natural):
+                    faded = len(chosen)  # what would be told shows a veil: the beat is told as a fade
+                    continue
+                order = [c for c in order if not guard.veil(c)]
+            if not order:
+                if "?" not in flags and lost is None:
+                    lost = len(chosen)
+                continue
         if "*" in flags:  # set pieces: each told before any is told again (its frames share its runs)
             pick_ = _least_worn(order, used, flags, names, brief, capped)
         else:
@@ -910,11 +1003,34 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
         if pick_ is None and "?" not in flags:
             pick_ = _least_said(order, used, tuple(names)) if "!" in flags and all(map(is_question, order)) \
                 else _again(order, used, names)
+        if guard is not None and pick_ is not None and guard.touches(pick_):  # an opener added to it
+            pick_ = None
+            if "?" not in flags and lost is None:
+                lost = len(chosen)
         if pick_ is None:
             continue
         remember(pick_, used, names)
         chosen.append(pick_)
+    if guard is not None and (faded is not None or lost is not None):
+        line = guard.plain(used, fade=faded is not None, names=names)
+        if line:
+            remember(line, used, names)
+            chosen.insert(faded if faded is not None else lost, line)
     return _tidy(" ".join(chosen))
+
+
+def _slot_pick(order: list[str], used: set[str], flags: str, names: Sequence[str], brief: int | None,
+               capped: bool) -> str | None:
+    """The slot's line from ``order`` (read only: nothing is remembered): the choice, or for a
+    required slot with no fresh candidate, the question heard least or the line opened again."""
+    if "*" in flags:  # set pieces: each told before any is told again (its frames share its runs)
+        pick_ = _least_worn(order, used, flags, names, brief, capped)
+    else:
+        pick_ = _choose(order, used, flags, names, brief, capped)
+    if pick_ is None and "?" not in flags:
+        pick_ = _least_said(order, used, tuple(names)) if "!" in flags and all(map(is_question, order)) \
+            else _again(order, used, names)
+    return pick_
 
 
 def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] = (),

@@ -409,6 +409,27 @@ class Night:
             self.autosave()
             self.write_transcript()
 
+    def xcard(self, flagged: str = "") -> tuple[str, str]:
+        """The X-card, as one step (undo takes it back): the last beat told is taken out of the
+        story and told again without what the player ``flagged`` (a topic or words: kept out of
+        the retelling, and veiled for the rest of the night), or, with nothing flagged, told as a
+        fade of what the rules decided. It changes no card, die or Strike. Returns the
+        (tag, text) taken out; ValueError (one line) when nothing was told to take out."""
+        from . import xcard
+
+        return xcard.play(self, flagged, Step)
+
+    def _told_beats(self, pair: tuple, beats: list, also: bool = False) -> None:
+        """Remember the beats a told (tag, text) told, for the X-card (the latest few)."""
+        held = self._beats_told.get(id(pair))
+        if also:
+            if held is not None and held[0] is pair:
+                held[1].extend(beats)
+            return
+        self._beats_told[id(pair)] = (pair, list(beats))
+        if len(self._beats_told) > 256:
+            del self._beats_told[next(iter(self._beats_told))]
+
     def _reply(self, question, step: int):
         from ..director.asking import reply
 
@@ -607,6 +628,8 @@ class Night:
                     told.append(pair := (tag, text))
                     self._told_beats(pair, [beat])
                     story.heard(text)
+                elif told and "+" in told[-1][0]:  # a stored stretch tells this beat too
+                    self._told_beats(told[-1], [beat], also=True)
                 continue
             if merging and beat.kind not in self.narrator.TABLE_TALK + self.narrator.ALONE + ("answer",):
                 stretch.append((beat, before, after))
@@ -681,10 +704,11 @@ class Night:
             contexts = [{**beat.context, "kind": beat.kind} for beat in group]
             answers = [beat.get("yes") for beat in group if beat.kind == "answer"]
             cast = self.cast
+            safety = self.safety_now
 
             def guard(text: str, prompt: str = "", kept=()) -> list:
                 return read(text, contexts, cast=cast, prompt=prompt, kept=kept, before=before, after=after,
-                            answers=answers)
+                            answers=answers, safety=safety)
 
             narrator.guard = guard
 

@@ -22,6 +22,7 @@ from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
 from ..nott.describe import mechanics, strike_ordinal, threat_label
 from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
 from ..safetext import safe
+from .xcard import told_pairs
 
 FORMS = ("story", "log")
 
@@ -91,7 +92,7 @@ def _parts(night, form: str) -> list[str]:
     parts = [_header(night, form)]
     if form == "log":
         parts.append(_log_events(night, list(night.game.opening_events)))
-    parts.append("".join(_quote(t) + "\n" for _k, t in night.opening))
+    parts.append("".join(_quote(t) + "\n" for _k, t in told_pairs(night, night.opening)))
     parts.extend(f"{_md(n)}\n\n" for n in night.preface)
     parts.extend(_steps(night, form))
     if night.game.is_over():
@@ -100,8 +101,9 @@ def _parts(night, form: str) -> list[str]:
 
 
 def _sign(step) -> tuple:
-    """What of a played step can still change (a model's telling, a note)."""
-    return len(step.narration), step.note
+    """What of a played step can still change (a model's telling, a note, a beat the X-card
+    took out)."""
+    return len(step.narration), step.note, getattr(step, "xmark", 0)
 
 
 def _steps(night, form: str) -> list[str]:
@@ -253,7 +255,8 @@ def _story_step(night, step, events: list, tests: int, written: list = (),
     resolved = [e for e in events if type(e) is E.TestResolved]
     if step.say and not step.actions:
         out.append(_say(night, step))
-    for kind, text in step.narration:
+    out.append(_by_hand(night, events))
+    for kind, text in told_pairs(night, step.narration):
         parts = [k.partition(".") for k in kind.split("+")]  # a model may tell a stretch at once
         for base, _, phase in parts:
             if base == "challenge" and begun:
@@ -291,6 +294,13 @@ def _story_step(night, step, events: list, tests: int, written: list = (),
     return "".join(out), tests
 
 
+def _by_hand(night, events: list) -> str:
+    """The cards of this step drawn by hand from a real deck (``draw 7S``), one line each."""
+    drawn = [e for e in events if type(e) is E.DrawnByHand or (type(e) in (E.ThreatRevealed, E.JokerRevealed)
+                                                                and e.by_hand)]
+    return "".join(f"*🂠 {_md(line)}.*\n\n" for line in mechanics(drawn, night.names))
+
+
 def _sev(card: int) -> str:
     s = severity(card)
     return "the Killer" if s == "killer" else s
@@ -313,7 +323,10 @@ def _log_events(night, events: list, tests: int = 0, skip_award: bool = False) -
         if t is E.ThreatRevealed or t is E.JokerRevealed:
             flush()
             card = e.card if t is E.ThreatRevealed else e.joker
-            out.append(f"\n**Threat Card — {threat_label(card, e.difficulty)}**\n")
+            hand = " (drawn by hand)" if e.by_hand else ""
+            out.append(f"\n**Threat Card — {threat_label(card, e.difficulty)}{hand}**\n")
+            if e.instead is not None:
+                out.append(f"*⚙ In place of {card_str(e.instead)}, which goes back into the deck.*\n")
             if t is E.JokerRevealed:
                 top = card_str(e.trophy_top) if e.trophy_top is not None else "empty"
                 out.append(f"*⚙ The Joker is not shown; it triggers. Trophy Pile shuffled: top {top}.*\n")
@@ -352,6 +365,9 @@ def _opens_card(kind: str) -> bool:
 def _table_step(step) -> str | None:
     """A step of the player's that tells nothing of the story (a note, the dread turned), as
     the transcript gives it; None for any other step."""
+    if getattr(step, "xcard", False):  # its retelling stands where the beat it took out was told
+        return (f"*✕ The X-card: a beat is told again {'without what the player flagged' if step.say else 'as a fade'}"
+                ".*\n\n")
     if getattr(step, "noted", False):
         return f"*📝 Note: {_md(step.say or '').replace('*', '')}*\n\n"
     by = getattr(step, "dread", None)
@@ -378,8 +394,9 @@ def _log_step(night, step, events: list, tests: int) -> tuple[str, int]:
     if how:
         out.append(f"*⚙ {_md(how)}*\n\n")
     tests += sum(1 for e in head if type(e) is E.TestBegan)
-    later = [t for k, t in step.narration if tail and _opens_card(k)]
-    out.append("".join(_quote(t) + "\n" for k, t in step.narration if not (tail and _opens_card(k))))
+    told = told_pairs(night, step.narration)
+    later = [t for k, t in told if tail and _opens_card(k)]
+    out.append("".join(_quote(t) + "\n" for k, t in told if not (tail and _opens_card(k))))
     if tail:
         out.append(_log_events(night, tail, tests, skip_award=noted_award))
         tests += sum(1 for e in tail if type(e) is E.TestBegan)
@@ -393,10 +410,12 @@ def _log_step(night, step, events: list, tests: int) -> tuple[str, int]:
 def _epilogue(night) -> str:
     g = night.game
     fiction = night.story
+    keep = _kept(night)
     lines = ["## Epilogue", ""]
     for i, c in enumerate(g.cast):
         p = fiction.people[i]
-        who = f"**{_md(c.name)}**, {_md(_role(c.archetype))}"
+        role = _role(c.archetype)
+        who = f"**{_md(c.name)}**, {_md(role)}" if keep([role]) else f"**{_md(c.name)}**"
         if g.dead[i] is not None:
             where = f" at {_md(p.died_at)}" if p.died_at else ""
             how = "by the Red Joker" if g.dead[i] == "red joker" else f"at the {strike_ordinal(g.strikes[i])} Strike"
@@ -405,11 +424,13 @@ def _epilogue(night) -> str:
                 line += f" “{_md(_finished(p.written))}”"
         else:
             harm = p.hurts + p.scrapes
-            with_ = f" with {_md(_names(harm))}" if harm else ", unhurt"
+            told = keep(harm)  # a hurt that crosses a line is not named (one veiled, neither)
+            with_ = (f" with {_md(_names(told))}{' and more' if len(told) < len(harm) else ''}" if told
+                     else ", hurt" if harm else ", unhurt")
             line = f"{who}, saw the dawn{with_}."  # alive when the night is over: it ended at dawn
         line += _night_of(night, i)
-        if p.lost:
-            line += f" Lost tonight: {_md(_names(p.lost))}."
+        if keep(p.lost):
+            line += f" Lost tonight: {_md(_names(keep(p.lost)))}."
         if p.deeds:
             line += f" {'Last words on record' if p.dead else 'Last said'}: “{_md(p.deeds[-1])}”"
         lines.append(f"- {line}")
@@ -422,6 +443,15 @@ def _epilogue(night) -> str:
         lines.append("")
         lines.append(f"*{usage}*")
     return "\n".join(lines) + "\n"
+
+
+def _kept(night) -> Callable[[list], list]:
+    """What of a list of the fiction's words the epilogue names: none that crosses one of the
+    night's lines or shows a veil."""
+    safety = getattr(night, "safety_now", None)
+    if not safety:
+        return list
+    return lambda items: [x for x in items if not safety.touches(str(x))]
 
 
 def _night_of(night, who: int) -> str:
@@ -446,7 +476,9 @@ def _night_of(night, who: int) -> str:
         return " Took no Test tonight."
     text = f" Took {taken} Test{'s' if taken != 1 else ''}, won {won}"
     if found:
-        text += f"; found that {_md(_names(found))}" if len(found) == 1 else f"; found {len(found)} weaknesses"
+        named = _kept(night)(found)
+        text += f"; found that {_md(_names(named))}" if len(found) == 1 and named else \
+            f"; found {len(found)} weakness{'es' if len(found) != 1 else ''}"
     if spent:
         text += f"; spent {spent} Genre Point{'s' if spent != 1 else ''}"
     return text + "."

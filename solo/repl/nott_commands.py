@@ -10,11 +10,12 @@ from .commands import Registry
 #: Each module of commands and its command words (names and aliases), in the order ``help`` lists them.
 MODULES = {
     "solo.repl.director": ("director", "yes", "no"),
-    "solo.repl.play": ("test", "roll", "reroll", "resolve", "accept", "keep", "award", "say", "give", "ask",
+    "solo.repl.play": ("test", "roll", "reroll", "resolve", "accept", "keep", "draw", "award", "say", "give", "ask",
                        "recap", "undo", "status", "table", "s", "cast", "log", "explain", "rules", "teach",
                        "save", "narrator", "help", "?", "clear", "quit", "exit"),
     "solo.repl.race": ("siderule", "sideroll", "side-rule", "race", "draw-test"),
     "solo.repl.keeping": ("note", "journal", "threads", "dread"),
+    "solo.repl.safety": ("line", "veil", "safety", "x"),
     "solo.repl.setup": ("new", "quick", "character", "char", "start", "archetypes", "resume", "load"),
 }
 

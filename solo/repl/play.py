@@ -83,6 +83,38 @@ def cmd_reroll(sh, arg: str) -> None:
     _play_with_auto_resolve(sh, [Reroll(m, f)])
 
 
+@command("draw", "[trophy|removed] CARD", complete="draw")
+def cmd_draw(sh, arg: str) -> None:
+    """Play with a real deck: the card you turned up, as you type dice: draw 7S (7♠, 10H, TH, QD,
+    A♣, red joker).
+
+    draw CARD: the Threat Card you drew, in place of the one on the table; it must be a card that
+    can be on top of the Threat Deck now (if not, the line says why). draw trophy CARD: the Trophy
+    Pile's new top, at set-up (the ashcan's 10) and after each shuffle. With the faster set-up,
+    draw removed CARD names the card of its rank you took out, before the first Test. Undo takes a
+    draw back, saves and replays keep it, the transcript says it was drawn by hand. Cards you do
+    not type are dealt as before: move the cards the table names (a Number Reserve card to the
+    bottom, a random Jack, Queen or King)."""
+    from ..nott.actions import DRAW_WORDS, parse_draw
+    from ..nott.errors import InvalidCardError
+
+    night = sh.need_running()
+    if not arg.strip():
+        raise CommandError("draw which card? e.g. draw 7S, draw 7♠, draw red joker, draw trophy 10C")
+    try:
+        action = parse_draw(arg)
+    except InvalidCardError:
+        words = arg.split()
+        rest = words[1:] if words[0].lower() in DRAW_WORDS else words
+        if len(rest) == 1 and len(rest[0]) <= 3 or "joker" in arg.lower() or " of " in f" {arg.lower()} ":
+            raise  # a card mistyped
+        sh._free_text(f"draw {arg}")  # "draw my knife": the character's action
+        return
+    events = night.act([action])
+    sh.show_table(night.game)
+    sh.after(events)
+
+
 @command("resolve", "[+1|-1]", aliases=("accept", "keep"))
 def cmd_resolve(sh, arg: str) -> None:
     """Accept the roll; with Aptitude, +1 or -1 on the Fallout die first."""
@@ -209,6 +241,7 @@ def cmd_undo(sh, arg: str) -> None:
             f"{night.names[s.who]}'s death as you wrote it, {s.say!r}" if s.death else
             f"the dread turned {s.dread:+d}" if s.dread else
             f"your note {s.say!r}" if s.noted else
+            "the X-card (the beat it took out is told as it was)" if s.xcard else
             f"{night.names[s.who]}'s line {s.say!r}" if s.who is not None else f"the line {s.say!r}")
         sh.info(f"  undone: {what}", "dim")
     for who, trope in sh.director.forget(night, steps):

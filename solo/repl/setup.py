@@ -230,6 +230,11 @@ def load_into(sh, path: Path) -> None:
 
     save = read_save(check_loadable_name(path))
     night = Night.from_save(path, narrator=None, out=sh.out)
+    kept = night.safety
+    if sh.safety:  # the player's standing lines and veils hold in every night they play
+        from ..director.safety import merged
+
+        night.safety = merged(night.safety, sh.safety.lines, sh.safety.veils)
     lock = SaveLock(path)
     if lock.acquire():
         release_lock(sh)
@@ -252,6 +257,8 @@ def load_into(sh, path: Path) -> None:
     night.narrator_name = sh.narrator_kind
     night.on_resolved = sh.teach_line
     sh.night = night
+    if night.safety != kept:
+        night.autosave(whole=True)  # the save holds its lines and veils from now on
     sh.info(f"Resumed: {night.summary()}", "bold")
     if night.transcript is not None and night.transcript.path.name != Path(path).stem + ".md":
         sh.info(f"(a save from outside your saves folder: its transcript goes to {shown_name(night.transcript.path)})",

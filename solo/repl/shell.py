@@ -62,6 +62,9 @@ class Shell(BaseShell):
         self.proposal = None  # a Genre Point the director proposes (director awards ask)
         self.deaths: list[int] = []  # deaths the player may write next (see write_death)
         self.new_asked: tuple | None = None  # `new` asked about leaving this night (see setup)
+        #: The lines and veils a night begins with, and a loaded one is given too (config.toml's
+        #: [safety], --line/--veil, line/veil typed before a night): None for none.
+        self.safety = None
 
     @property
     def director(self):
@@ -190,6 +193,8 @@ class Shell(BaseShell):
             night = Night(cast, rules, seed, narrator=narrator, save_path=save, transcript_path=transcript,
                           narrator_name=self.narrator_kind, playset=ps.name if ps else None, out=self.out)
             night.playset_title = ps.title if ps else None
+            if self.safety:  # the lines and veils set before the night (config.toml, --line, line …)
+                night.safety = self.safety
             self.night = night
             from .locking import hold_lock
 
@@ -221,6 +226,8 @@ class Shell(BaseShell):
                            transcript_path=transcripts_dir() / f"{name}.md",
                            narrator_name=self.narrator_kind, out=self.out, game=game)
         self.night.on_resolved = self.teach_line
+        if self.safety:
+            self.night.safety = self.safety
         from ..nott.tutorial import lesson_tester
 
         self.night.suggest = lesson_tester  # the director points at the lesson's tester
@@ -256,8 +263,14 @@ class Shell(BaseShell):
         from ..director.recap import recap
 
         night = self.need_night()
+        safety = night.safety_now
         for line in recap(night.game, night.story, night.last_test_events):
-            self.info(line, "bold" if line.startswith("Previously") else "")
+            head = line.startswith("Previously")
+            if safety and safety.touches(line):  # told by the director: within the lines and veils too
+                line = safety.scrub(line)
+                if not line.endswith("off screen."):  # nothing of it left to tell
+                    continue
+            self.info(line, "bold" if head else "")
 
     def prompt_next(self, lesson: bool = True) -> None:
         night = self.night
@@ -468,6 +481,11 @@ class Shell(BaseShell):
         from .director import direct
 
         direct(self, line, who)
+        from ..director.tidy import asked_after
+
+        asked = asked_after(line)  # "I answer it. Who is this?": done, and asked
+        if asked and not night.game.is_over() and (who is None or night.game.dead[who] is None):
+            self.ask(asked, who)
 
 
     def ask(self, question: str, who: int | None = None, odds: str | None = None) -> None:

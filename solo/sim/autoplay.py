@@ -17,12 +17,14 @@ from .policies import get_policy, next_actions
 def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Path | None,
              narrator_kind: str = "template", model: str | None = None, notice=None, playset=None,
              form: str = "story", on_step=None, on_told=None, questions: bool = True,
-             keep_fiction: bool = True) -> Night:
+             keep_fiction: bool = True, safety=None) -> Night:
     """Play a whole night; ``playset`` (a :class:`~solo.playsets.Playset`) sets the scene and
     the quick cast's archetypes (its rules are the caller's to apply to ``rules``). With
     ``questions``, the players ask the director a few questions at plausible moments (from a
     stream of their own: the cards and dice are the same either way). Without
-    ``keep_fiction``, the fiction before each step is not kept (an undo rebuilds it)."""
+    ``keep_fiction``, the fiction before each step is not kept (an undo rebuilds it). ``safety``
+    (a :class:`~solo.director.safety.Safety`): the lines and veils it is told under (the cards and
+    dice are the same either way)."""
     from ..narration.factory import make_narrator
     from ..nott.cards import SUIT_APTITUDES
 
@@ -37,6 +39,8 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
     night.live_transcript = False  # written once, at the end
     night._keep_stories = keep_fiction
     night.on_told = on_told
+    if safety:
+        night.safety = safety
     night.start()
     game = night.game
     rng = random.Random(seed ^ 0x5EED)

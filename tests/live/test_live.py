@@ -115,3 +115,28 @@ def test_live_a_whole_repl_game_with_the_llm_narrator(server, tmp_path, monkeypa
             wrong = edit(e["text"], ending, prompt=prompt_words(e["messages"]), kept=kept[-12:])
             assert not wrong, (e["text"], wrong)
             kept.append(e["text"])
+
+
+def test_live_lines_hold_and_a_reply_that_crosses_one_is_refused(server, tmp_path):
+    """A night told by the model with a line on every lexicon topic and on two words a small
+    model writes all the time: no told sentence crosses a line; the replies that did were
+    refused (``line-crossed``) and the templates told those beats."""
+    from solo.director.safety import TOPICS, Safety, crossing
+    from solo.narration.templates import sentences
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+
+    n = LLMNarrator(TemplateNarrator(seed=8), base_url=server.url, api_key="local", model="smollm2",
+                    max_tokens=60, max_tokens_per_test=90, timeout=120, log_path=tmp_path / "l.jsonl")
+    n.FAILURES_BEFORE_PAUSE = 999
+    night = Night(quick_cast(8), ASHCAN, 8, narrator=n, narrator_name="llm")
+    lines = [*TOPICS, "dark", "night"]
+    night.safety = Safety.of(lines=lines)
+    night.start()
+    rng = random.Random(8)
+    while night.game.tests < 6 and night.game.outcome() is None:
+        night.act(next_actions(night.game, get_policy("careful"), rng))
+    told = [t for _k, t in night.opening] + [t for s in night.steps for _k, t in s.narration]
+    crossed = [s for t in told for s in sentences(t) if crossing(s, lines)]
+    assert crossed == []
+    assert n.usage["calls"] >= 6 and n.usage["refused"].get("line-crossed", 0) >= 1, n.usage

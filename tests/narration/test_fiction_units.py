@@ -260,7 +260,7 @@ def test_a_challenge_is_told_with_what_the_tester_said_and_their_wounds():
     f.find("Ana").hurts.append("cracked ribs")
     d = f.apply("challenge", {"name": "Ana", "suit": "Power"})
     assert d == {"location": f.place, "already_said": "I'll kick the door in.", "missing": None, "action": "kick the door in",
-                 "plan": {"verb": "kick", "object": "the door"}, "known_weakness": f.weaknesses["Power"], "wounds": ["cracked ribs"]}
+                 "plan": {"verb": "kick", "object": "the door", "alone": False}, "known_weakness": f.weaknesses["Power"], "wounds": ["cracked ribs"]}
     d["wounds"].append("x")
     assert f.find("Ana").hurts == ["cracked ribs"]
     assert f.apply("challenge", {"name": "Nobody", "suit": "Finesse"}) == {

@@ -165,12 +165,15 @@ def test_a_seed_of_forty_digits_is_allowed_and_of_forty_one_refused(good):
 def test_the_checksum_covers_everything_but_itself(good):
     """Sealing is a SHA-256 of the sorted JSON of every other field as written (a step that is
     no question has no ``ask``, one that writes no death no ``death``, one that turns no dread
-    no ``dread``, one that is no note no ``noted``, a character with the default pronouns no
+    no ``dread``, one that is no note no ``noted``, one that is no X-card no ``xcard``, a night
+    with no lines or veils no ``lines`` or ``veils``, a character with the default pronouns no
     ``pronouns``): the same for the same contents, different when any field differs."""
     save = read_save(good)
     data = save.model_dump(mode="json", exclude={"checksum"})
+    for key in ("lines", "veils"):
+        assert data.pop(key) == []
     for step in data["steps"]:
-        for key in ("ask", "death", "dread", "noted"):
+        for key in ("ask", "death", "dread", "noted", "xcard"):
             if step[key] is None:
                 del step[key]
     for person in data["cast"]:

@@ -1,0 +1,177 @@
+"""The X-card: the last beat told, taken out of the story and told again without what the
+player flagged.
+
+It is a step of the night (:meth:`solo.play.night.Night.xcard`): saved (``xcard: true``, what
+was flagged in ``say``), replayed on load, taken back by undo. The beat taken out stays where it
+was told, in the transcript too, told again: without the topics flagged (kept out of the
+retelling as lines, and veiled for the rest of the night), or, when nothing is flagged, as a
+fade of what the rules decided ("The scene cuts away. When it comes back, Iris is hurt.").
+The retelling is the templates' (a model's narration is never asked for it). Its sentences
+and the ones taken out are in the night's memory: neither is told again. Nothing of the cards,
+the dice or the Strikes changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..safetext import clean
+from .saveform import MAX_NARRATION
+from .text import MAX_LINE
+
+__all__ = ["flagged_veils", "give_back", "last_told", "play", "told_pairs"]
+
+
+def flagged_veils(steps: Iterable) -> list[str]:
+    """The topics the X-cards among ``steps`` flagged: veiled from then on."""
+    from ..director.safety import SafetyError, flagged
+
+    out: list[str] = []
+    for s in steps:
+        if getattr(s, "xcard", False) and s.say:
+            try:
+                out += [t for t in flagged(s.say) if t not in out]
+            except SafetyError:
+                continue
+    return out
+
+
+def last_told(night):
+    """(the step that told it, or None for the opening; the (tag, text)) of the last beat told
+    and not taken out by an X-card; None when nothing has been told."""
+    struck = night._struck
+    for step in reversed(night.steps):
+        for pair in reversed(step.narration):
+            held = struck.get(id(pair))
+            if held is None or held[0] is not pair:
+                return step, pair
+    for pair in reversed(night.opening):
+        held = struck.get(id(pair))
+        if held is None or held[0] is not pair:
+            return None, pair
+    return None
+
+
+def play(night, flagged_text: str, step_class) -> tuple[str, str]:
+    """Play the X-card on ``night`` (see :meth:`~solo.play.night.Night.xcard`; ``step_class``:
+    its steps' class)."""
+    from ..director.safety import SafetyError, flagged
+
+    text = clean(flagged_text or "", what="what you flag", limit=MAX_LINE) if flagged_text else ""
+    try:
+        topics = flagged(text)
+    except SafetyError as exc:
+        raise ValueError(str(exc)) from None
+    found = last_told(night)
+    if found is None:
+        raise ValueError("nothing has been told yet to take out")
+    holder, pair = found
+    held = night._beats_told.get(id(pair))
+    beats = held[1] if held is not None and held[0] is pair else None
+    stored = night._stored.pop(0) if night._replaying and night._stored else None
+    if not beats and stored is None:
+        raise ValueError("that telling can no longer be told again (undo takes it back)")
+    step = step_class([], text or None, None, xcard=True)
+    night._check_step(step)
+    night._stories.append(night.story.copy() if night._keep_stories else None)
+    safety = night.safety_now.with_lines(topics)  # before this card's own veils are added
+    night.steps.append(step)
+    night.step_events.append([])
+    if stored is not None:
+        retold = clean(str(stored[1]), limit=MAX_NARRATION, cut=True, undecodable="replace")
+    else:
+        retold = _retell(night, beats, safety, fade=not topics)
+    new = (pair[0], retold)
+    step.narration.append(new)
+    step.struck = pair
+    night._told_beats(new, beats or [])
+    night._struck[id(pair)] = (pair, step)
+    _mark(night, holder)
+    night.story.heard(retold)
+    night._measure(step)
+    conversation = getattr(night.narrator, "conversation", None)
+    if conversation is not None:  # a model is not to hear again what was taken out
+        conversation.reset()
+    night._attach()  # what it flagged is veiled from now on
+    if not night._replaying:
+        night.autosave()
+        night.write_transcript()
+    return pair
+
+
+def give_back(night, step) -> None:
+    """Undo of an X-card: the beat it took out is told as it was."""
+    pair = step.struck
+    if pair is None:
+        return
+    held = night._struck.get(id(pair))
+    if held is not None and held[1] is step:
+        del night._struck[id(pair)]
+    holder = next((s for s in night.steps if any(p is pair for p in s.narration)), None)
+    _mark(night, holder)
+
+
+def told_pairs(night, pairs: Iterable[tuple]) -> list[tuple]:
+    """``pairs`` as the story now tells them: each taken out by an X-card replaced by its
+    retelling (and that by a later X-card's, …)."""
+    struck = getattr(night, "_struck", None)
+    if not struck:
+        return list(pairs)
+    out = []
+    for pair in pairs:
+        seen = 0
+        while seen < 1000:
+            held = struck.get(id(pair))
+            if held is None or held[0] is not pair or not held[1].narration:
+                break
+            pair = held[1].narration[0]
+            seen += 1
+        out.append(pair)
+    return out
+
+
+def _mark(night, holder) -> None:
+    """The steps from ``holder`` on render again (the transcript keeps each step's text)."""
+    if holder is None:
+        return
+    night._xmarks = getattr(night, "_xmarks", 0) + 1
+    at = next((k for k, s in enumerate(night.steps) if s is holder), None)
+    if at is None:
+        return
+    for s in night.steps[at:]:
+        s.xmark = night._xmarks
+
+
+def _templates(night):
+    """The templates' narrator of this night (its own, a model's fallback, or the replayer)."""
+    for n in (night.narrator, getattr(night.narrator, "fallback", None)):
+        if n is not None and hasattr(n, "retell"):
+            return n
+    if night._replayer is None:
+        from ..narration.templates import TemplateNarrator
+
+        night._replayer = TemplateNarrator(seed=night.seed, setting=night.setting)
+    night._replayer.story = night.story
+    return night._replayer
+
+
+def _retell(night, beats: list, safety, fade: bool) -> str:
+    """The beats told again under ``safety`` (or as a fade)."""
+    from ..director.safety import DARK
+
+    narrator = _templates(night)
+    texts: list[str] = []
+    for beat in beats:
+        if beat.kind == "answer" and beat.get("text"):  # decided word for word: the answer, no more
+            yes = beat.get("yes")
+            text = safety.scrub(beat["text"], yes) if not fade else \
+                ("Yes." if yes is True else "No." if yes is False else next((t for t in DARK if not
+                                                                             safety.touches(t)), ""))
+        else:
+            text = narrator.retell(beat, safety, fade=fade)
+        if text:
+            texts.append(text)
+    text = " ".join(texts).strip()
+    if not text:
+        text = "The scene cuts away." if not safety.touches("The scene cuts away.") else "…"
+    return clean(text, what="the narration", limit=MAX_NARRATION, cut=True, undecodable="replace")

@@ -1,0 +1,38 @@
+"""A typed line that says what a character does and then asks ("I answer it. Who is this?"):
+the action is kept as the character's, and the question is asked after it; a line with no
+question after the action ("I cross the bridge. Don't look down.") is only the action."""
+
+from __future__ import annotations
+
+from .conftest import make_shell
+
+
+def _kinds(night):
+    """The steps of words (a Genre Point the line earned is a step of its own, left out)."""
+    return [("ask" if s.ask is not None else "say", s.who, s.say) for s in night.steps if s.say]
+
+
+def test_an_action_then_a_question_is_told_then_asked():
+    sh = make_shell(seed=3)
+    assert sh.run_line("quick")
+    name = sh.night.names[1]
+    sh.run_line(f"{name}: I answer it. Who is this?")
+    assert _kinds(sh.night)[-2:] == [("say", 1, "I answer it. Who is this?"), ("ask", 1, "Who is this?")]
+    assert sh.night.steps[-1].narration[-1][1].startswith("This is ")  # the answer, told
+
+
+def test_an_action_then_an_order_is_only_the_action():
+    sh = make_shell(seed=3)
+    assert sh.run_line("quick")
+    name = sh.night.names[0]
+    sh.run_line(f"{name}: I cross the rope bridge one plank at a time. Don't look down.")
+    assert _kinds(sh.night)[-1] == ("say", 0, "I cross the rope bridge one plank at a time. Don't look down.")
+    assert not any(s.ask is not None for s in sh.night.steps)
+
+
+def test_a_report_then_a_question_is_asked():
+    sh = make_shell(seed=3)
+    assert sh.run_line("quick")
+    name = sh.night.names[2]
+    sh.run_line(f"I heard {name} scream. What happened to them?")
+    assert _kinds(sh.night)[-1][0] == "ask" and len(sh.night.steps) == 1
