@@ -298,7 +298,7 @@ def candidates(g: Game, rng_pick) -> Draw:
     return Draw(rng_pick(st.sampled_from(ALL_CARDS)), rng_pick(st.sampled_from(["threat", "trophy", "removed"])))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rules=rulesets, data=st.data())
 def test_random_hand_draws_keep_the_table_sound_and_undo_restores_every_state(seed, rules, data):
     g = Game(quick_cast(seed)[: rules.max_cast], rules, SeededChance(seed))
