@@ -247,6 +247,8 @@ def _group_ask(r, asks: set, wh, lows: set, lemmas: set, group) -> str | None:
             me or (group is not None and group.other) or lows & {"alone", "last", "only"}):
         return "alone"
     if wh == "where":
+        if group is None and any(t.pos in ("NOUN", "PROPN") for t in r.parse):
+            return None  # "where's the car?": a thing of the setting, not where you are
         return "where"
     if wh in ("who", "whom", "which", "what") and lows & {"thing", "things", "stuff", "gear", "items", "item",
                                                           "belongings", "supplies"} and (

@@ -380,6 +380,8 @@ def _asks(parse, mentions: list[Mention]) -> tuple[str, ...]:
                 if ask not in found and all(k + j < len(parse) and (k + j not in taken or ask in ("with", "contents",
                                                                                                   "cut"))
                                             and (lows[k + j] == w or lemmas[k + j] == w) for j, w in enumerate(run)):
+                    if ask == "alive" and run == ("make", "it") and k + 2 < len(parse) and lows[k + 2] == "to":
+                        continue  # "can we make it to the car?": reaching a place, not living
                     found.add(ask)
     return tuple(ask for ask in ASKS if ask in found)  # in the order of the table
 

@@ -175,6 +175,9 @@ LEX = Lexicon(["Tina", "Wes"], ["she/her", "he/him"], ["flashlight"], ["the boat
     # the question mark is no word ("how is everyone?" read as "how is everyone")
     ("How is everyone?", "who-hurt"), ("how is everyone", "who-hurt"), ("How are we?", "who-hurt"),
     ("How are we all??", "who-hurt"), ("How is everybody doing?", "who-hurt"), ("How do we open the door?", None),
+    # reaching a place is not staying alive; a thing of the setting is not where you are
+    ("Can we make it to the car?", None), ("Will we make it?", "all-alive"), ("Where's the car?", None),
+    ("Where is everyone?", "where"), ("Where am I?", "where"),
 ])
 def test_what_is_asked(text, ask_):
     assert read(text, LEX).ask == ask_
