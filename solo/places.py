@@ -21,7 +21,7 @@ def short_place(place: str) -> str:
 
 #: Words that belong to a setting out in the wild (woods, a camp): never told in one that is not.
 WILD_WORDS = ("campfire", "campfires", "the woods", "the trees", "pines", "pine trees", "the forest", "an owl",
-              "the lake", "a loon", "the trail")
+              "the lake", "a loon", "the trail", "the crickets", "the old sign", "the map says")
 #: Words that need the sky or the trees overhead: never told of a place indoors.
 OUTSIDE_WORDS = ("between the trees", "through the trees", "out of the trees", "under the trees", "in the trees",
                  "the open sky", "the stars", "the reeds", "through the mud", "a swing", "chain-link fence")

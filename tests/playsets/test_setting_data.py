@@ -43,3 +43,23 @@ def test_the_description_names_the_killer_and_the_first_eight_places(name):
     places = [x if isinstance(x, str) else x["place"] for x in raw["locations"]]
     assert text.endswith(f"Places: {', '.join(places[:8])}.")
     assert places[8] not in text
+
+
+def test_a_setting_without_woods_is_told_none_over_whole_nights():
+    """A playset that is not out in the wild (the house party) hears no woods, crickets, old
+    camp sign or map over whole nights: :data:`solo.places.WILD_WORDS` is kept out of it."""
+    from solo.nott.rules import ASHCAN
+    from solo.places import WILD_WORDS, said
+    from solo.play.transcript import render
+    from solo.playsets import load_playset
+    from solo.sim.autoplay import autoplay
+
+    playset = load_playset("house-party")
+    assert not playset.setting().get("wild")
+    told = []
+    for seed in range(4):
+        night = autoplay(seed, ASHCAN, "careful", out=None, playset=playset)
+        told += [line for line in render(night).splitlines() if line.startswith("> ")]
+    assert len(told) > 100
+    camp = ("crickets", "the old sign", "the map says", "the woods", "the trees", "campfire", "the lake")
+    assert [t for t in told if said(WILD_WORDS + camp, t)] == []
