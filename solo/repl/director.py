@@ -53,8 +53,14 @@ def direct(sh, line: str, who: int | None) -> None:
 def give(sh, who: int, verdict) -> None:
     night = sh.need_running()
     events = sh.director.award(night, who, verdict)
-    sh.info(award_note(night.names[who], verdict), "magenta")
-    sh.info("  (undo gives it back)", "dim")
+    note = award_note(night.names[who], verdict)
+    told = night.steps and any("award" in (p.partition(".")[0] for p in kind.split("+"))
+                               for kind, _ in night.steps[-1].narration)
+    if told and ". (Judged by " in note:  # the director's prose announced it: only how it was judged
+        sh.info(f"  (judged by {note.split('. (Judged by ', 1)[1].removesuffix(')')[:-1]}; undo gives it back)", "dim")
+    else:
+        sh.info(note, "magenta")
+        sh.info("  (undo gives it back)", "dim")
     sh.after(events)
 
 

@@ -36,3 +36,17 @@ def test_a_report_then_a_question_is_asked():
     name = sh.night.names[2]
     sh.run_line(f"I heard {name} scream. What happened to them?")
     assert _kinds(sh.night)[-1][0] == "ask" and len(sh.night.steps) == 1
+
+
+def test_a_genre_point_the_story_announced_is_not_announced_again_on_screen():
+    from .conftest import output
+
+    sh = make_shell(seed=3)
+    assert sh.run_line("quick")
+    name = sh.night.names[0]
+    sh.run_line(f"{name}: I answer it. Who is this?")  # the phone that keeps ringing: a trope
+    award = next(s for s in sh.night.steps if s.actions)
+    assert any(k.startswith("award") for k, _ in award.narration)  # the director's prose told it
+    said = output(sh)
+    assert "The director slides a Genre Point" not in said
+    assert "(judged by the templates: " in said and "undo gives it back)" in said
