@@ -350,18 +350,15 @@ def check(text: str, safety: Safety | None) -> list:
     from ..narration.templates import sentences
 
     found = []
-    for sentence in sentences(" ".join(str(text).split())):
-        line = safety.crosses(sentence)
-        if line is not None:
-            found.append(Contradiction("line-crossed", sentence[:120], f"it crosses the line on {line} "
-                                       f"({', '.join(crossed_words(sentence, [line]))})"))
-            break
-    for sentence in sentences(" ".join(str(text).split())):
-        veil = safety.shows(sentence)
-        if veil is not None:
-            found.append(Contradiction("veil-shown", sentence[:120], f"it shows {veil} on screen, which is veiled "
-                                       f"({', '.join(crossed_words(sentence, [veil]))})"))
-            break
+    told = sentences(" ".join(str(text).split()))
+    for kind, finds, says in (("line-crossed", safety.crosses, "it crosses the line on {}"),
+                              ("veil-shown", safety.shows, "it shows {} on screen, which is veiled")):
+        for sentence in told:
+            topic = finds(sentence)
+            if topic is not None:
+                found.append(Contradiction(kind, sentence[:120], says.format(topic) +
+                                           f" ({', '.join(crossed_words(sentence, [topic]))})"))
+                break
     return found
 
 

@@ -301,15 +301,10 @@ class Night:
             who = self.game.tester
         self._check_speaker(who)
         step = Step([], text, who)
-        self._check_step(step)
-        self._stories.append(self.story.copy() if self._keep_stories else None)
-        self.steps.append(step)
-        self.step_events.append([])
+        self._push_words(step)
         self._measure(step)
         self.story.said(self.names[who] if who is not None else None, text)
-        if not self._replaying:
-            self.autosave()
-            self.write_transcript()
+        self._kept()
 
     def ask(self, text: str, who: int | None = None, odds: str | None = None):
         """A question to the director, as one step (undo takes it back). The director answers
@@ -324,10 +319,7 @@ class Night:
         self._check_speaker(who)
         question = parse(text, who, odds or None, tuple(self.names))  # unknown odds refused here
         step = Step([], text, who, ask=odds or "")
-        self._check_step(step)
-        self._stories.append(self.story.copy() if self._keep_stories else None)
-        self.steps.append(step)
-        self.step_events.append([])
+        self._push_words(step)
         if not self._replaying:
             self.autosave()  # before the prose: an interrupted answer loses no play
         self.last_reply = step.reply = reply = self._reply(question, len(self.steps) - 1)
@@ -354,15 +346,10 @@ class Night:
         if self.story.people[who].written is not None:
             raise ValueError(f"{name}'s death is already written (undo to write it again)")
         step = Step([], text, who, death=True)
-        self._check_step(step)
-        self._stories.append(self.story.copy() if self._keep_stories else None)
-        self.steps.append(step)
-        self.step_events.append([])
+        self._push_words(step)
         self._measure(step)
         self.story.write_death(name, text)
-        if not self._replaying:
-            self.autosave()
-            self.write_transcript()
+        self._kept()
 
     def turn_dread(self, by: int) -> tuple[int, int]:
         """Turn the oracle's dread (1–9, :func:`solo.director.oracle.dread`) up or down ``by``,
@@ -381,16 +368,11 @@ class Night:
             raise ValueError(f"the dread is {now} and goes from {low} to {high}: {by:+d} would take it past "
                              f"{high if by > 0 else low}, {edge} it can be")
         step = Step([], None, None, dread=by)
-        self._check_step(step)
-        self._stories.append(self.story.copy() if self._keep_stories else None)
-        self.steps.append(step)
-        self.step_events.append([])
+        self._push_words(step)
         self.story.dread_shift = to - oracle.level(self.game)  # the level may run past 9: held at what is shown
         step.dread_to = to
         self._measure(step)
-        if not self._replaying:
-            self.autosave()
-            self.write_transcript()
+        self._kept()
         return now, to
 
     def jot(self, text: str) -> None:
@@ -400,14 +382,9 @@ class Night:
         if not text:
             raise ValueError("note what? e.g. note Kit still has the flare")
         step = Step([], text, None, noted=True)
-        self._check_step(step)
-        self._stories.append(self.story.copy() if self._keep_stories else None)
-        self.steps.append(step)
-        self.step_events.append([])
+        self._push_words(step)
         self._measure(step)
-        if not self._replaying:
-            self.autosave()
-            self.write_transcript()
+        self._kept()
 
     def xcard(self, flagged: str = "") -> tuple[str, str]:
         """The X-card, as one step (undo takes it back): the last beat told is taken out of the
@@ -429,6 +406,20 @@ class Night:
         self._beats_told[id(pair)] = (pair, list(beats))
         if len(self._beats_told) > 256:
             del self._beats_told[next(iter(self._beats_told))]
+
+    def _push_words(self, step: Step) -> None:
+        """Push a step of no rules action (a line, a question, a death written, a note, the
+        dread turned): checked savable first, the fiction before it kept for undo."""
+        self._check_step(step)
+        self._stories.append(self.story.copy() if self._keep_stories else None)
+        self.steps.append(step)
+        self.step_events.append([])
+
+    def _kept(self) -> None:
+        """The step saved and the transcript written (not while replaying)."""
+        if not self._replaying:
+            self.autosave()
+            self.write_transcript()
 
     def _reply(self, question, step: int):
         from ..director.asking import reply

@@ -25,6 +25,8 @@ from solo.lucky13.session import Scene
 from solo.play.saves import SaveError
 from solo.repl.lucky13 import Lucky13Shell
 
+from ..repl.test_lucky13_first_hour import said, shell
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SETUP = [
@@ -34,17 +36,6 @@ SETUP = [
 ]
 #: The oracle's chance of yes, in percent, as docs/director.md prints it.
 YES_ON = {"even": 50, "likely": 70, "unlikely": 30}
-
-
-def shell(*lines: str) -> Lucky13Shell:
-    sh = Lucky13Shell(Console(file=io.StringIO(), width=300, color_system=None, highlight=False))
-    for line in lines:
-        assert sh.run_line(line), said(sh)[-400:]
-    return sh
-
-
-def said(sh: Lucky13Shell) -> str:
-    return sh.console.file.getvalue()
 
 
 def run(sh: Lucky13Shell, line: str) -> tuple[bool, list[str]]:

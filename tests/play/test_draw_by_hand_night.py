@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from solo.narration.factory import make_narrator
 from solo.nott.actions import Draw, parse_action
-from solo.nott.cards import ALL_CARDS, card
+from solo.nott.cards import card
 from solo.nott.cast import quick_cast
 from solo.nott.errors import ImpossibleDrawError
 from solo.nott.game import CHOOSE_TESTER
@@ -24,6 +24,7 @@ from solo.play.saves import read_save
 from solo.play.transcript import render
 from solo.sim.policies import get_policy, next_actions
 
+from ..nott.test_draw_by_hand import candidates
 from .helpers import stacked_night
 
 
@@ -82,19 +83,6 @@ def test_a_hand_drawn_face_card_on_a_stacked_table_replays_from_its_save(tmp_pat
 # ---------------------------------------------------------------------- the property
 
 
-def draw_to_try(game, pick) -> Draw:
-    """Mostly a draw the rules allow now; sometimes any card from any pile."""
-    kind = pick(st.sampled_from(["threat", "threat", "trophy", "removed", "any"]))
-    if kind == "threat":
-        return Draw(pick(st.sampled_from(game.deck[: game.blocks[0]])))
-    if kind == "trophy" and game.trophy:
-        pool = game.trophy if game.trophy_from == "shuffle" else [c for c in ALL_CARDS if c < 52 and c % 13 == 9]
-        return Draw(pick(st.sampled_from(pool)), "trophy")
-    if kind == "removed":
-        return Draw(pick(st.sampled_from([c for c in ALL_CARDS if c < 52 and 1 <= c % 13 <= 9])), "removed")
-    return Draw(pick(st.sampled_from(ALL_CARDS)), pick(st.sampled_from(["threat", "trophy", "removed"])))
-
-
 @settings(max_examples=20, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(seed=st.integers(0, 10**6), rules=st.sampled_from([ASHCAN, PLAYTEST, ASHCAN.with_(fast_setup=True)]),
@@ -110,7 +98,7 @@ def test_random_hand_draws_undo_save_and_replay_exactly(seed, rules, data):
             if g.is_over():
                 break
             if g.phase == CHOOSE_TESTER and data.draw(st.booleans(), label="by hand"):
-                d = draw_to_try(g, data.draw)
+                d = candidates(g, data.draw)
                 before = g.state_key()
                 try:
                     night.act([d])
