@@ -642,6 +642,8 @@ def _names_thing(item: str, words: str) -> bool:
     """Whether ``words`` ("keys", "the flare", "truck keys") name ``item`` (a short name)."""
     words = words.lower().removeprefix("the ").strip()
     name = item.lower()
+    if name.rsplit(" ", 1)[-1].split("-")[0] == words and "-" in name:
+        return True  # "the walkie" for the walkie-talkie
     return bool(words) and (words == name or name.endswith(" " + words) or words.endswith(" " + name))
 
 

@@ -112,3 +112,12 @@ def test_a_thing_gone_is_never_shown_present_again():
                                for k, t in _test(night, who) if k.partition(".")[0] not in ("answer", "dawn")]
     assert any("lantern" in t for t in seen[False])  # the measure can see it
     assert not [t for t in seen[True] if "lantern" in t]
+
+
+def test_a_hyphenated_thing_is_named_by_its_first_word():
+    """"the walkie" is the walkie-talkie (found reading a typed night: a walkie lost at Test 2
+    was told as the whole plan at Test 15)."""
+    from solo.director.fiction import _names_thing
+
+    assert _names_thing("walkie-talkie", "walkie") and _names_thing("walkie-talkie", "the walkie-talkie")
+    assert not _names_thing("walkie-talkie", "talkie") and not _names_thing("first-aid kit", "first")
