@@ -20,7 +20,7 @@ order:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import oracle
@@ -110,6 +110,11 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
         return Reply("state", q, yes=known.yes, text=known.text, reading=r, extra={"topic": known.topic})
     moment = r.ask in _MOMENT or any(t.lower == "now" for t in r.parse)
     found = fact_of(r, game.tests if moment else None)
+    if found is not None and r.ask == "killer-where" and r.form == "open":
+        # "where did it go?", "did anyone see where it went?", "where is the Killer?": one
+        # place for the Killer this Test, however it is asked
+        found = (replace(found[0], subject=frozenset({"killer:where"}), head="killer:where",
+                         predicate=frozenset(), wh="where", words=frozenset()), found[1])
     if found is not None:
         asked, negated = found
         known = fiction.known_facts()

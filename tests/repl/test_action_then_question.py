@@ -50,3 +50,15 @@ def test_a_genre_point_the_story_announced_is_not_announced_again_on_screen():
     said = output(sh)
     assert "The director slides a Genre Point" not in said
     assert "(judged by the templates: " in said and "undo gives it back)" in said
+
+
+def test_the_killers_whereabouts_are_one_place_however_asked_in_a_test():
+    """"where did it go?", "did anyone see where it went?", "where is the Killer?" within one
+    Test: the same place (it was three places, one per wording)."""
+    sh = make_shell(seed=3)
+    assert sh.run_line("quick")
+    told = []
+    for q in ("where did it go?", "did anyone see where it went?", "where is the killer?", "where is it now?"):
+        sh.run_line(f"ask {q}")
+        told.append(sh.night.steps[-1].narration[-1][1])
+    assert len(set(told)) == 1, told
