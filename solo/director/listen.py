@@ -48,7 +48,7 @@ _PLAIN = _Pattern(r"^i\s+(?!am\b|was\b|can't\b|cannot\b|don't\b|do not\b|won't\b
 _FORMS = (
     (_Pattern(r"\bmyself\b", re.I), "reflexive"),
     (_Pattern(r"\bmy\b", re.I), "determiner"),
-    (_Pattern(r"\bmine\b", re.I), "possessive"),
+    (_Pattern(r"(?<!\bthe )(?<!\ba )(?<!\bthat )(?<!\bthis )\bmine\b", re.I), "possessive"),  # not "the mine"
     (_Pattern(r"\bme\b", re.I), "object"),
 )
 #: "I" (or "I'm", "I've", "I'll", "I'd"), and the verb after it, past any adverbs.

@@ -66,3 +66,10 @@ def test_a_joined_verb_denied_keeps_its_not():
 
 def test_no_plan_from_nothing():
     assert plan_of(None) is None and plan_of("") is None
+
+
+def test_the_mine_is_a_place_not_a_pronoun():
+    """"the mouth of the mine" stays the mine (it was told "the mouth of the theirs")."""
+    told = action_phrase("I hold the lantern up at the mouth of the mine and listen.")
+    assert told == "hold the lantern up at the mouth of the mine and listen"
+    assert action_phrase("I grab a lamp from the mine cart.") == "grab a lamp from the mine cart"
