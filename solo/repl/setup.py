@@ -118,6 +118,8 @@ def cmd_character(sh, arg: str) -> None:
     parts = [p.strip() for p in arg.split(",")]
     said = [m.group(1) for m in map(_PRONOUNS_PART.fullmatch, parts[1:]) if m]
     parts = parts[:1] + [p for p in parts[1:] if not _PRONOUNS_PART.fullmatch(p)]
+    if not said and len(parts) > 3 and _BARE_PRONOUNS.fullmatch(parts[-1]) and _reads_as_pronouns(parts[-1]):
+        said = [parts.pop()]  # "…, came for the keg, he/him": pronouns, said without the word
     if len(parts) < 3 or not parts[0]:
         raise CommandError(f"character needs Name, Archetype, Aptitude[, Why][, pronouns she/her]: got {arg!r}")
     if len(said) > 1:
@@ -143,6 +145,16 @@ def cmd_character(sh, arg: str) -> None:
 #: ``pronouns she/her`` as one of the character command's parts; ``Name pronouns she/her`` alone.
 _PRONOUNS_PART = re.compile(r"(?i:pronouns)\s+(\S+)")
 _PRONOUNS_CHANGE = re.compile(r"(.+?)\s+(?i:pronouns)\s+(\S+)")
+#: Pronouns given as the last part without the word ("he/him", "xe/xem/xyr").
+_BARE_PRONOUNS = re.compile(r"[A-Za-z]+(?:/[A-Za-z]+){1,4}")
+
+
+def _reads_as_pronouns(text: str) -> bool:
+    try:
+        parse_pronouns(text)
+    except PronounError:
+        return False
+    return True
 
 
 def _pronouns(text: str) -> str:

@@ -49,3 +49,13 @@ def test_a_why_that_speaks_of_pronouns_is_a_why():
     sh.run_line("new seed 5")
     assert sh.run_line("character Laurie, The Babysitter, Resolve, pronouns matter to her")
     assert sh.pending[0].why == "pronouns matter to her" and sh.pending[0].pronouns == "they/them"
+
+
+def test_pronouns_given_last_without_the_word_are_pronouns():
+    """"…, came for the keg, he/him" (it was the why, "came for the keg, he/him", and they/them);
+    a last part that reads as no pronouns stays the why."""
+    sh = make_shell(seed=5)
+    sh.run_line("new seed 5")
+    assert sh.run_line("character Theo, The Jock, Power, came for the keg, he/him")
+    assert sh.run_line("character Ana, The Nerd, Intellect, to study, and/or")
+    assert [(c.why, c.pronouns) for c in sh.pending] == [("came for the keg", "he/him"), ("to study, and/or", "they/them")]
