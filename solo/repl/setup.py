@@ -59,6 +59,8 @@ def cmd_new(sh, arg: str) -> None:
         from ..playsets import load_playset
 
         load_playset(playset)  # refuse a bad one now
+    if seed is None:
+        seed = sh.seed  # solo play --seed N, not yet played: the night it names ("new playset …" keeps it)
     sh.rules_name, sh.fast, sh.seed = rules, fast, seed
     if playset is not None:
         sh.playset = playset

@@ -59,3 +59,13 @@ def test_pronouns_given_last_without_the_word_are_pronouns():
     assert sh.run_line("character Theo, The Jock, Power, came for the keg, he/him")
     assert sh.run_line("character Ana, The Nerd, Intellect, to study, and/or")
     assert [(c.why, c.pronouns) for c in sh.pending] == [("came for the keg", "he/him"), ("to study, and/or", "they/them")]
+
+
+def test_new_without_a_seed_keeps_the_seed_play_was_given():
+    """``solo play --seed 77`` then ``new playset house-party``: the night of seed 77 (it was
+    a random seed); after that night, new without a seed is a fresh one."""
+    sh = make_shell(seed=77)
+    assert sh.run_line("new playset house-party") and sh.run_line("quick")
+    assert sh.night.seed == 77
+    assert sh.run_line("new") or sh.run_line("new")  # (asks first in the middle of a night)
+    assert sh.seed is None
