@@ -24,7 +24,7 @@ from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
 from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import QUIET_LIMIT, choose_move
-from .listen import action_phrase, handover, plan_of, quote
+from .listen import action_phrase, handover, loud, plan_of, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
 
@@ -477,6 +477,7 @@ class Fiction:
             return details
         details["said"] = p.line
         details["action"] = self._action(p.line, p)
+        details["loud"] = loud(p.line)
         details["missing"] = self.missing(p, details["action"])
         if details["missing"] is not None:
             details["said"] = details["action"] = None  # never told as used

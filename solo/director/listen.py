@@ -236,6 +236,21 @@ def _bare_noun(parse, k: int) -> bool:
                                             for d in parse.children(k))
 
 
+#: Verbs of a noisy action: a Clean success of one is not told as silent.
+_LOUD = frozenset("yell scream shout holler shriek bellow smash shatter kick slam bang crash blast shoot fire "
+                  "honk blare sing".split())
+
+
+def loud(line: str | None) -> bool:
+    """Whether a typed line does something loud ("I yell for help", "I kick the door off its
+    hinges"): its verbs, by their lemmas."""
+    if not line:
+        return False
+    from .. import english
+
+    return any(t.pos == "VERB" and t.lemma.lower() in _LOUD for t in english.parse(str(line)[:english.MAX_TEXT]))
+
+
 #: Verbs whose object is looked for, not held ("search the body for keys", "look for the
 #: flashlight"): a thing named after one is not used.
 _SOUGHT = frozenset("search look find seek want need hunt call miss lose forget remember follow ask wait "

@@ -121,3 +121,27 @@ def test_a_hyphenated_thing_is_named_by_its_first_word():
 
     assert _names_thing("walkie-talkie", "walkie") and _names_thing("walkie-talkie", "the walkie-talkie")
     assert not _names_thing("walkie-talkie", "talkie") and not _names_thing("first-aid kit", "first")
+
+
+def test_a_loud_action_done_cleanly_is_not_told_as_silent():
+    """"I yell at the whole room" then a Clean success: not "Nobody hears a thing" (found
+    reading a typed night); a quiet action may still be told so."""
+    import re
+
+    from solo.director.listen import loud
+
+    assert loud("I yell at the whole room to get out.") and loud("I kick the door off its hinges.")
+    assert not loud("I tiptoe past the stairs.") and not loud("The fire spreads.")
+    silent = re.compile(r"no sound|not a sound|nobody hears|quiet\b|without a whisper|so much as stirs|no trace",
+                        re.I)
+    checked = 0
+    for seed in range(40):
+        night = cabin_night(seed)
+        who = night.game.living()[0]
+        told = _test(night, who, "I yell for help at the top of my lungs.")
+        resolved = [e for e in night.step_events[-1] + night.step_events[-2] if type(e).__name__ == "TestResolved"]
+        if resolved and resolved[-1].success and resolved[-1].fallout_name == "Clean":
+            checked += 1
+            outcome = " ".join(t for k, t in told if k.startswith("outcome"))
+            assert not silent.search(outcome), outcome
+    assert checked >= 2
