@@ -94,12 +94,18 @@ def run_range(rules: Ruleset, policy_name: str, seed: int, start: int, stop: int
 
 
 def _chunk(args: tuple) -> list[GameRecord]:
-    return run_range(*args)
+    return [] if _STOP is not None and _STOP.is_set() else run_range(*args)
 
 
-def _quiet_worker() -> None:
+#: In a worker: the pool's stop signal (set when the run failed: the chunks left are skipped).
+_STOP = None
+
+
+def _quiet_worker(stop=None) -> None:
     """Workers leave Ctrl-C to the parent, which stops them (no tracebacks from each)."""
+    global _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _STOP = stop
 
 
 def _pool(workers: int):
@@ -117,19 +123,26 @@ def _pool(workers: int):
     else:
         ctx = mp.get_context("fork") if "fork" in methods else mp.get_context()
     if threading.current_thread() is not threading.main_thread():
-        return ctx.Pool(workers, initializer=_quiet_worker)
+        return _with_stop(ctx, workers)
     # a Ctrl-C while the workers start would leave a pool half made that nobody stops: it waits
     # until the pool is whole, which is then stopped before the Ctrl-C goes on
     pressed: list[int] = []
     before = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
     try:
-        pool = ctx.Pool(workers, initializer=_quiet_worker)
+        pool = _with_stop(ctx, workers)
     finally:
         signal.signal(signal.SIGINT, before)
     if pressed:
         pool.terminate()
         pool.join()
         raise KeyboardInterrupt
+    return pool
+
+
+def _with_stop(ctx, workers: int):
+    stop = ctx.Event()
+    pool = ctx.Pool(workers, initializer=_quiet_worker, initargs=(stop,))
+    pool.solo_stop = stop
     return pool
 
 
@@ -146,12 +159,45 @@ def simulate(games: int, rules: Ruleset, policy_name: str, seed: int, workers: i
             if progress:
                 progress(r[4] - r[3])
         return out
-    with _pool(workers) as pool:
+    pool = _pool(workers)
+    try:
         for recs in pool.imap(_chunk, ranges):
             out += recs
             if progress:
                 progress(len(recs))
+    except BaseException as exc:
+        _stop(pool, exc)
+        raise
+    pool.close()
+    pool.join()
     return out
+
+
+#: Seconds a failed run's workers have to skip the chunks left before they are terminated.
+STOP_WAIT = 30.0
+
+
+def _stop(pool, exc: BaseException) -> None:
+    """Stop a pool whose work failed: on Ctrl-C at once (its workers terminated); on a failing
+    chunk by telling the workers to skip the chunks left and letting them finish (a worker
+    terminated while it writes a result holds the results' lock for ever, and the pool waits
+    on it), terminated only if they have not within :data:`STOP_WAIT` seconds."""
+    import threading
+
+    if isinstance(exc, KeyboardInterrupt):
+        pool.terminate()
+        pool.join()
+        return
+    stop = getattr(pool, "solo_stop", None)
+    if stop is not None:
+        stop.set()
+    pool.close()
+    waiting = threading.Thread(target=pool.join, daemon=True)
+    waiting.start()
+    waiting.join(STOP_WAIT)
+    if waiting.is_alive():
+        pool.terminate()
+        waiting.join(STOP_WAIT)
 
 
 # ---------------------------------------------------------------------- tallies, either engine
@@ -198,8 +244,8 @@ def tally_range(engine: str, rules: Ruleset, policy_name: str, seed: int, start:
     return from_records(run_range(rules, policy_name, seed, start, stop))
 
 
-def _tally_chunk(args: tuple) -> dict:
-    return tally_range(*args)
+def _tally_chunk(args: tuple) -> dict | None:
+    return None if _STOP is not None and _STOP.is_set() else tally_range(*args)
 
 
 def tally_games(games: int, rules: Ruleset, policy_name: str, seed: int, workers: int = 1, engine: str = "core",
@@ -220,10 +266,9 @@ def tally_games(games: int, rules: Ruleset, policy_name: str, seed: int, workers
             total = t if total is None else merge(total, t)
             if progress:
                 progress(t["games"])
-    except BaseException:  # Ctrl-C or a failing chunk: stop the workers now
+    except BaseException as exc:  # Ctrl-C or a failing chunk: stop the workers
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            _stop(pool, exc)
         raise
     if pool is not None:
         pool.close()
