@@ -26,7 +26,8 @@ def night_through(server, monkeypatch, tmp_path, rules, seed, merge=True):
     return night, prompts
 
 
-@pytest.mark.parametrize("rules", [ASHCAN, pytest.param(PLAYTEST, marks=pytest.mark.corpus)], ids=["ashcan", "playtest"])
+@pytest.mark.corpus  # long: .ci/run runs it
+@pytest.mark.parametrize("rules", [ASHCAN, PLAYTEST], ids=["ashcan", "playtest"])
 def test_at_most_one_point_two_requests_per_test_over_a_whole_night(rules, monkeypatch, tmp_path):
     with FakeServer("ok", pieces=["The night ", "goes on. ", "Who goes?"]) as server:
         night, prompts = night_through(server, monkeypatch, tmp_path, rules, seed=5)

@@ -94,6 +94,7 @@ def _grows_in_proportion(small, large, run, per_byte: int) -> None:
     assert peaks[1] - peaks[0] < per_byte * added, (peaks, added)
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_rendering_a_long_night_takes_memory_in_proportion_to_it(talkative, half_as_talkative, tmp_path):
     """2,000 lines took 313 MB (a copy of the fiction, with everything said so far, for each
     step); a night only rendered keeps none."""
@@ -103,6 +104,7 @@ def test_rendering_a_long_night_takes_memory_in_proportion_to_it(talkative, half
                          lambda p: main(["render", str(p), "-o", str(tmp_path / f"{p.stem}.md")]), 100)
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_loading_a_long_night_to_play_on_takes_memory_in_proportion_to_it(talkative, half_as_talkative):
     # (a night loaded to play on keeps the fiction of its last steps for undo: some 250 bytes a byte)
     _grows_in_proportion(half_as_talkative, talkative, Night.from_save, 400)

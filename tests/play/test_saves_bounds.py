@@ -38,6 +38,7 @@ def compact_size(save) -> int:
     return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_a_save_at_the_write_cap_reads_back_and_so_does_it_re_indented(tmp_path, save):
     """The issue: a save rewritten with indentation grew past the cap and the next load
     refused it. Now solo writes compactly, and a save re-indented as ``python -m json.tool``

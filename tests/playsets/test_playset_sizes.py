@@ -49,12 +49,14 @@ def huge(tmp_path_factory):
     return path
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_a_playset_of_100000_locations_passes_the_check(capsys, huge):
     code, out, err = run(capsys, "playset", "check", str(huge))
     assert (code, err) == (0, "")
     assert out.startswith(f"{huge}: OK — 'Ghost Ship', ashcan rules")
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_playsets_lists_a_playset_of_100000_locations(capsys, huge, monkeypatch):
     monkeypatch.setenv("SOLO_CONFIG_DIR", str(huge.parent.parent))
     code, out, _ = run(capsys, "playsets")
@@ -62,6 +64,7 @@ def test_playsets_lists_a_playset_of_100000_locations(capsys, huge, monkeypatch)
     assert "huge                   user      Ghost Ship — ashcan rules" in out.splitlines()
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_a_place_given_twice_among_100000_is_found(tmp_path):
     places = [f'"p{i}"' for i in range(MANY)] + ['"p12345"']
     path = tmp_path / "twice.toml"

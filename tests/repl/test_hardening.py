@@ -385,6 +385,7 @@ def _garbage(rng: random.Random) -> bytes:
     return bytes([rng.choice([0, 7, 8, 27, 127, 155, 0xC0])]) * rng.randrange(1, 9)
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_fuzz_a_few_thousand_random_lines_and_every_later_action_still_saves(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     rng = random.Random(15)

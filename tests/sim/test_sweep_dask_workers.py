@@ -38,6 +38,7 @@ def in_thread(fn):
     return box, t
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_a_sweep_whose_only_worker_dies_is_an_error_within_a_minute(monkeypatch):
     # the patience a user gets is well within the minute; the test waits two seconds of it
     assert sw.QUIET + sw.NO_WORKER_PATIENCE < 60
@@ -64,6 +65,7 @@ def test_a_sweep_whose_only_worker_dies_is_an_error_within_a_minute(monkeypatch)
     assert time.monotonic() - died < 60
 
 
+@pytest.mark.corpus  # long: .ci/run runs it
 def test_solo_sweep_on_a_cluster_without_workers_says_so_in_one_line(capsys, monkeypatch):
     monkeypatch.setattr(sw, "NO_WORKER_PATIENCE", 1.0)
     with cluster(0) as c:
