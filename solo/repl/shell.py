@@ -363,6 +363,9 @@ class Shell(BaseShell):
         head, sep, tail = text.partition(":")
         if sep and head.strip().lower() == name.lower() and tail.strip():
             text = tail.strip()
+        elif sep and tail.strip() and " " not in head.strip() and self.is_name(head.strip(), exact=True):
+            self.deaths.clear()  # "Pam: I jam the door": Pam's line, not the death; the director's telling stands
+            return None
         if not text:
             self.deaths.pop(0)
             self.info(f"  The director's telling of {name}'s death stands.", "dim")

@@ -185,3 +185,15 @@ def test_garbage_after_a_death_costs_nothing():
     steps = len(sh2.night.steps)
     assert sh2.run_line("\u200b\u2060\ufeff")
     assert len(sh2.night.steps) == steps and sh2.deaths == [] and sh2.night.story.people[who2].written is None
+
+
+def test_another_characters_line_after_a_death_is_theirs_not_the_death():
+    """After Marty's death, "Pam: I jam the door" is Pam's line (it was written as how Marty
+    died); the director's telling of the death stands."""
+    sh, who = to_a_death()
+    other = next(n for i, n in enumerate(sh.night.names) if i != who and sh.night.game.dead[i] is None)
+    steps = len(sh.night.steps)
+    sh.run_line(f"{other}: I pull the door shut and jam a chair under the handle.")
+    assert not any(s.death for s in sh.night.steps[steps:])
+    assert sh.night.steps[-1].say == "I pull the door shut and jam a chair under the handle."
+    assert sh.night.story.people[who].written is None
