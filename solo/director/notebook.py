@@ -31,10 +31,6 @@ def _short(text: str, width: int = WIDTH) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
-def _names(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def journal(game, fiction, notes: list[str] = ()) -> list[tuple[str, list[str]]]:
     """The journal: (heading, entries) for each group that has any, in a fixed order."""
     names = [c.name for c in game.cast]
