@@ -51,7 +51,7 @@ def _night_samples():
     from solo.nott.actions import Award, Reroll, Resolve, Roll, Test
     from solo.nott.game import Character, Outcome, Preview
     from solo.play.night import Step
-    from solo.pronouns import Pronouns
+    from solo.world.pronouns import Pronouns
     from solo.t13.narrator import RaceBeat
 
     question = Question("is it locked?", 0, "even", False)

@@ -1,4 +1,4 @@
-"""A character's pronouns (solo/pronouns.py; the ruling in docs/narration.md, "Pronouns"):
+"""A character's pronouns (solo/world/pronouns.py; the ruling in docs/narration.md, "Pronouns"):
 the common sets by name, any set by all five forms, one clear line for anything else."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from solo.nott.errors import SetupError
 from solo.nott.game import Character
-from solo.pronouns import DEFAULT, PronounError, parse_pronouns, pronouns_of
+from solo.world.pronouns import DEFAULT, PronounError, parse_pronouns, pronouns_of
 
 
 @pytest.mark.parametrize("typed, text, forms", [

@@ -47,7 +47,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..places import OUTSIDE_WORDS, WILD_WORDS, inside_word, said, short_place
+from ..world.group import BOTH, GROUP_WORDS, N_OF_YOU
+from ..world.places import OUTSIDE_WORDS, WILD_WORDS, inside_word, said, short_place
 from .catalogue import EPITHETS, HURTS, MEMORY_WORDS, SCRAPES, WEAKNESSES
 
 __all__ = ["Contradiction", "Snapshot", "check", "check_answer", "KINDS"]
@@ -71,10 +72,6 @@ _NOBODY_HURT = re.compile(
     r"\b(?:nobody|no one|none of you)(?:'s| is| has been| got| was)? (?:hurt|injured|harmed|bleeding|wounded)\b"
     r"|\bnot a scratch\b|\b(?:all|every one) of you (?:unhurt|unharmed|without a scratch)\b"
     r"|\beveryone(?:'s| is) (?:fine|okay|unhurt|unharmed)\b", re.I)
-_GROUP_WORDS = re.compile(r"\b(?:the others|the rest of you|everyone else|all of you|each of you|any of you|"
-                          r"both of you|the two of you|the group|the others')\b", re.I)
-_N_OF_YOU = re.compile(r"\b(?:the|all) (two|three|four|five|six|seven|eight) of you\b", re.I)
-_BOTH = re.compile(r"\bboth of you\b", re.I)
 _COUNT = r"(no one|none|one|two|three|four|five|six|seven|eight)"
 _THERE_ARE = re.compile(r"\bnow there (?:are|is) (?:only )?" + _COUNT + r"\b|\bthere (?:are|is) (?:only )?" + _COUNT
                         + r" (?:of you )?left\b", re.I)
@@ -155,12 +152,12 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
                 found.append(Contradiction("lost-in-hand", s, f"the {item} was already lost"))
         if before.anyone_hurt and _NOBODY_HURT.search(s):
             found.append(Contradiction("nobody-hurt", s, "someone has already been hurt"))
-        if count == 1 and _GROUP_WORDS.search(s):
+        if count == 1 and GROUP_WORDS.search(s):
             found.append(Contradiction("wrong-count", s, f"only {after.living[0]} is left"))
-        m = _N_OF_YOU.search(s)
+        m = N_OF_YOU.search(s)
         if m and _NUMBERS[m.group(1).lower()] != count:
             found.append(Contradiction("wrong-count", s, f"{count} are left, not {m.group(1)}"))
-        if _BOTH.search(s) and count != 2:
+        if BOTH.search(s) and count != 2:
             found.append(Contradiction("wrong-count", s, f"{count} are left, not two"))
         for m in (_THERE_ARE.search(s), _N_LEFT.search(s)):
             said = m and next(g for g in m.groups() if g)

@@ -19,8 +19,8 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..places import short_place
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
+from ..world.places import short_place
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
 from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
 from .killer import QUIET_LIMIT, choose_move
@@ -302,7 +302,7 @@ class Fiction:
             return
         self.lines.append((name, text))
         del self.lines[:-6]
-        from ..narration.templates import remember
+        from ..narration.compose import remember
 
         remember(whole, self.used, [p.name for p in self.people])
         p = self.find(name)

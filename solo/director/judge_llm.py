@@ -136,7 +136,7 @@ class LLMJudge:
         return None
 
     def messages(self, line: str, who: str | None, tropes: Sequence[Trope]) -> list[dict[str, str]]:
-        from ..narration.templates import make_environment, prompts_dir
+        from ..narration.environment import make_environment, prompts_dir
 
         env = make_environment(prompts_dir())
         ctx = {"tropes": [t.name for t in tropes], "line": " ".join(str(line).split())[:600], "who": who or ""}

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..pronouns import Pronouns, parse_pronouns
+from ..world.pronouns import Pronouns, parse_pronouns
 
 
 class _Pattern:

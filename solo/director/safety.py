@@ -322,7 +322,7 @@ class Safety:
         sentence, the bare answer (Yes. / No.) or a line that keeps it in the dark."""
         if not self or not self.touches(text):
             return text
-        from ..narration.templates import sentences
+        from ..narration.compose import sentences
 
         parts = sentences(text)
         kept = [s for s in parts if not self.touches(s)]
@@ -347,7 +347,7 @@ def check(text: str, safety: Safety | None) -> list:
         return []
     from .continuity import Contradiction
 
-    from ..narration.templates import sentences
+    from ..narration.compose import sentences
 
     found = []
     told = sentences(" ".join(str(text).split()))

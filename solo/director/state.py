@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_joker, severity
 from ..nott.describe import strike_ordinal
-from ..places import short_place
+from ..world.places import short_place
 from .listen import told_why
-from ..pronouns import pronouns_of
+from ..world.pronouns import pronouns_of
 from dataclasses import dataclass
 from .understand import Reading
 

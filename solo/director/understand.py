@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .. import english
 from ..english import one_edit
-from ..pronouns import pronouns_of
+from ..world.pronouns import pronouns_of
 from .asks import decide
 from .tidy import asks_indirectly, first_word, is_question, tidy
 from .words import (ASK_RUNS, DEMONSTRATIVES, PRONOUNS, REQUESTS, ASKS, AUX, GROUP, KILLER, NIGHT, PREDICATE_WORDS, SELF,
@@ -105,7 +105,7 @@ def _singular(word: str) -> str:
 
 
 def _place_words(location: str) -> tuple[str, tuple[str, ...]]:
-    from ..places import short_place
+    from ..world.places import short_place
 
     short = short_place(location)
     ws = tuple(_singular(w[:-2] if w.endswith("'s") else w) for w in _words(short) if w not in _STOP)

@@ -52,7 +52,7 @@ def lucky13_prompts_dir() -> Path:
 def lucky13_environment(path: str | os.PathLike[str] | None = None) -> Environment:
     """The Jinja2 environment over the prompts directory (templates named ``lucky13/<kind>.j2``):
     the Night's environment, with its ``pick``/``fill`` helpers and filters (StrictUndefined)."""
-    from solo.narration.templates import make_environment
+    from solo.narration.environment import make_environment
 
     return make_environment(str(path if path is not None else lucky13_prompts_dir()))
 

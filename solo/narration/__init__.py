@@ -15,7 +15,8 @@ True
 
 from .base import Narrator, narrate_text, strip_control
 from .beats import BEAT_KINDS, Beat
-from .templates import PROMPTS_DIR, TemplateNarrator, make_environment, prompts_dir
+from .environment import PROMPTS_DIR, make_environment, prompts_dir
+from .templates import TemplateNarrator
 
 __all__ = [
     "BEAT_KINDS",

@@ -37,7 +37,7 @@ from .base import narrate_text, strip_control
 from .beats import Beat
 from .conversation import Conversation, Pending
 from .deadlines import Clock, Deadlines, read_deadlines
-from .templates import make_environment, prompts_dir
+from .environment import make_environment, prompts_dir
 
 DEFAULT_MODEL = "gpt-4o-mini"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .templates import is_question, norm, sentences
+from .compose import is_question, norm, sentences
 
 _PLAYER = re.compile(r"^\*\*[^*]+:\*\* “(.*)”$")
 

@@ -40,7 +40,7 @@ from .errors import (
     UnknownCharacterError,
 )
 from .rules import ASHCAN, Ruleset
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
 from dataclasses import dataclass
 
 # Phases of play.
@@ -60,7 +60,7 @@ FACE_CHOICES = ("jack", "queen", "king")
 class Character:
     """A member of the cast: "Choose a Name. Come up with a clear Archetype. Think of a
     reason 'Why are you here?'. Select an Aptitude" (a suit, 0–3). ``pronouns`` are how the
-    story speaks of them (:mod:`solo.pronouns`; kept in their written form, "she/her")."""
+    story speaks of them (:mod:`solo.world.pronouns`; kept in their written form, "she/her")."""
 
     name: str
     aptitude: int

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..limits import MAX_ARCHETYPE, MAX_LINE, MAX_WHY
 from ..nott.rules import EMPTY_TROPHY_BASE, FACE_MODIFIER, GENRE_POINTS, STRIKES_TO_DIE
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, parse_pronouns
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, parse_pronouns
 from .files import MAX_SAVE_BYTES, atomic_write
 from .text import check_name, check_text
 

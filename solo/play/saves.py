@@ -17,7 +17,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from ..invalid import explain, where
 from ..nott.rules import EMPTY_TROPHY_BASE, FACE_MODIFIER, GENRE_POINTS, STRIKES_TO_DIE
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from .files import MAX_SAVE_BYTES, FileRefused, atomic_write, read_capped  # noqa: F401  (atomic_write: here too)
 from .saveform import (  # noqa: F401  (the format's constants and errors: read here too)
     FORMAT, MAX_NARRATION, MAX_NOTE, MAX_SAVE_READ_BYTES, MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, MAX_SEED_DIGITS,
@@ -70,7 +70,7 @@ class SavedCharacter(BaseModel):
     aptitude: Literal["Power", "Resolve", "Intellect", "Finesse"]
     archetype: SafeText = Field(default="", max_length=MAX_ARCHETYPE)
     why: SafeText = Field(default="", max_length=MAX_WHY)
-    #: How the story speaks of them (:mod:`solo.pronouns`); a save written before pronouns
+    #: How the story speaks of them (:mod:`solo.world.pronouns`); a save written before pronouns
     #: existed has none: the default.
     pronouns: Annotated[str, Field(max_length=MAX_PRONOUNS), AfterValidator(_check_pronouns)] = DEFAULT_PRONOUNS
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from ..nott import events as E
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, severity
 from ..nott.describe import mechanics, strike_ordinal, threat_label
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS
 from ..safetext import safe
 from .xcard import told_pairs
 
@@ -521,12 +521,12 @@ def _usage(night) -> str:
 
 
 def _role(archetype: str) -> str:
-    from ..narration.templates import role
+    from ..narration.environment import role
 
     return role(archetype)
 
 
 def _names(items: list[str]) -> str:
-    from ..narration.templates import names
+    from ..narration.environment import names
 
     return names(items)

@@ -189,7 +189,7 @@ def wizard(shell: Shell, ask) -> None:
     """
     from ..nott.cards import parse_suit
     from ..nott.cast import ARCHETYPES
-    from ..pronouns import CHOICES as PRONOUN_CHOICES, DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
+    from ..world.pronouns import CHOICES as PRONOUN_CHOICES, DEFAULT as DEFAULT_PRONOUNS, PronounError, parse_pronouns
 
     chosen: dict = {"rules": shell.rules_name, "fast": shell.fast, "seed": shell.seed}
     begun = False  # has ``new`` been run with the answers?

@@ -10,7 +10,7 @@ import sys
 
 from ..nott.cards import BLACK_JOKER, RED_JOKER, SUIT_APTITUDES, SUIT_NATURES, SUIT_SYMBOLS, card_str, severity
 from ..nott.game import Game
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS
 from ..safetext import safe
 
 WIDTH = 100

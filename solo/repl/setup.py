@@ -14,7 +14,7 @@ from ..paths import saves_dir
 from ..play.files import path_argument, typed_path
 from ..play.lock import SaveLock
 from ..play.text import MAX_ARCHETYPE, MAX_WHY, check_name
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, PronounError, parse_pronouns
 from ..safetext import clean, shown_name
 from dataclasses import replace
 from .commands import CommandError, seed_word

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..nott.cards import BLACK_JOKER, RED_JOKER, SUIT_APTITUDES, SUIT_NATURES, SUIT_SYMBOLS, card_str, severity
 from ..nott.game import Game
-from ..pronouns import DEFAULT as DEFAULT_PRONOUNS
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS
 from .toolbar import strikes_text, toolbar  # noqa: F401  (toolbar: where it was always found)
 
 RED_SUITS = (1, 3)

@@ -25,7 +25,7 @@ from jinja2 import Environment
 
 from ..narration.base import strip_control
 from ..narration.beats import Beat
-from ..narration.templates import make_environment, prompts_dir
+from ..narration.environment import make_environment, prompts_dir
 from .cards import SUIT_SYMBOLS, card_str
 from .group import Entry, GroupResult
 from .report import place_word

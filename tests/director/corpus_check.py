@@ -16,7 +16,7 @@ from pathlib import Path
 from solo.director.asking import answer
 from solo.nott.cards import card_str
 from solo.nott.rules import ASHCAN, PLAYTEST
-from solo.places import short_place
+from solo.world.places import short_place
 
 CORPUS = Path(__file__).parent / "corpus"
 

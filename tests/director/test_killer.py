@@ -186,7 +186,7 @@ def test_the_models_prompt_carries_the_stage_the_move_and_the_cut_places():
                                               "difficulty": 5, "killer": False, **details, "f": f.view()}))
     assert "stage is terror (it has just turned to terror" in prompt
     assert "has taken Ben's compass" in prompt
-    from solo.narration.templates import make_environment
+    from solo.narration.environment import make_environment
 
     facts = make_environment().get_template("llm/_fiction.j2").render(f=f.view())
     assert f"The Killer has cut them off from {f.route[-1]}" in facts and "stage: unease" in facts

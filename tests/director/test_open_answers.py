@@ -14,7 +14,7 @@ import random
 import pytest
 
 from solo.nott.rules import ASHCAN
-from solo.places import short_place
+from solo.world.places import short_place
 
 from .nights import night_some_way_in
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.director.listen import action_phrase
-from solo.pronouns import parse_pronouns
+from solo.world.pronouns import parse_pronouns
 
 FIRST_OR_SECOND = re.compile(r"\b(?:i|i'm|i'll|i've|i'd|me|my|mine|myself|we|we're|us|our|ours|you|your|yours)\b",
                              re.I)
@@ -177,7 +177,7 @@ def test_the_outcome_quotes_what_it_cannot_retell():
 
 
 def test_a_plural_thing_is_told_in_the_plural():
-    from solo.narration.templates import plural
+    from solo.narration.environment import plural
     from solo.nott.rules import ASHCAN
     from solo.sim.autoplay import autoplay
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from solo.director.listen import action_phrase, plan_of, why_clause
-from solo.pronouns import parse_pronouns
+from solo.world.pronouns import parse_pronouns
 
 SHE = parse_pronouns("she/her")
 

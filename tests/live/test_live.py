@@ -122,7 +122,7 @@ def test_live_lines_hold_and_a_reply_that_crosses_one_is_refused(server, tmp_pat
     model writes all the time: no told sentence crosses a line; the replies that did were
     refused (``line-crossed``) and the templates told those beats."""
     from solo.director.safety import TOPICS, Safety, crossing
-    from solo.narration.templates import sentences
+    from solo.narration.compose import sentences
     from solo.nott.rules import ASHCAN
     from solo.play.night import Night
 

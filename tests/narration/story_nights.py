@@ -8,10 +8,10 @@ from __future__ import annotations
 from solo.director.continuity import check
 from solo.director.sense import check_sense
 from solo.director.stages import STAGES
-from solo.narration.templates import sentences
+from solo.narration.compose import sentences
 from solo.narration.variety import distinct_share, frame_share, most_repeated_run, repeated_long
 from solo.nott.rules import ASHCAN, PLAYTEST
-from solo.places import short_place
+from solo.world.places import short_place
 from solo.play.middle import middle
 from solo.play.transcript import render
 from solo.sim.autoplay import autoplay

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.narration import make_environment
-from solo.narration.templates import FRAME_LIMIT, _choose, _frames_free, _fresh, frame, norm, sentences
+from solo.narration.compose import FRAME_LIMIT, _choose, _frames_free, _fresh, frame, norm, sentences
 
 
 def rule(order, used, flags):

@@ -15,23 +15,8 @@ import pytest
 
 from solo.narration import Beat, TemplateNarrator, make_environment
 from solo.director.fiction import Fiction
-from solo.narration.templates import (
-    PROMPTS_DIR,
-    _AGAIN,
-    _slots,
-    bare,
-    cap,
-    compose,
-    counted,
-    is_question,
-    names,
-    norm,
-    possessive,
-    role,
-    sentences,
-    uncap,
-    words,
-)
+from solo.narration.environment import PROMPTS_DIR, bare, cap, names, possessive, role, uncap, words
+from solo.narration.compose import _AGAIN, _slots, compose, counted, is_question, norm, sentences
 
 RESPONSE = (PROMPTS_DIR / "template" / "response.j2").read_text(encoding="utf-8")
 
@@ -431,7 +416,7 @@ def test_a_frame_opens_at_most_three_sentences_while_the_slot_has_others():
     """Frames, not only sentences, vary: "Sid, what do you do?" and "Pam, what do you do?" are
     one frame; after three, the slot tells another while it has one, and a slot that may be
     left out is left out rather than repeat a frame."""
-    from solo.narration.templates import FRAME_LIMIT, frame
+    from solo.narration.compose import FRAME_LIMIT, frame
 
     assert frame("Sid, what do you do now?") == frame("Pam, what do you do now?") == "x, what do you do"
     used: set[str] = set()
@@ -449,7 +434,7 @@ def test_a_six_word_run_is_told_at_most_three_times_while_the_slot_has_others():
     """Runs, not only openings: "The Killer retreats, and Sid comes out of it with a split lip"
     and "… Pam comes out of it with a bruised hip" share the masked run "name comes out of it
     with"; the cast's names are masked only when the composer is given them."""
-    from solo.narration.templates import RUN_CEILING, RUN_LIMIT, runs
+    from solo.narration.compose import RUN_CEILING, RUN_LIMIT, runs
 
     assert "name comes out of it with" in runs("Then Sid comes out of it with a limp.", ["Sid"])
     assert "name comes out of it with" not in runs("Then Sid comes out of it with a limp.")
@@ -467,7 +452,7 @@ def test_a_six_word_run_is_told_at_most_three_times_while_the_slot_has_others():
 
 
 def test_a_slot_with_every_run_worn_tells_the_least_worn():
-    from solo.narration.templates import RUN_CEILING, remember
+    from solo.narration.compose import RUN_CEILING, remember
 
     worn, less = "the door at the end of the hall", "a light at the far end of the lake"
     used: set[str] = set()
@@ -483,7 +468,7 @@ def test_a_slot_with_every_run_worn_tells_the_least_worn():
 
 
 def test_a_line_that_does_not_fit_the_place_is_left_out_while_its_slot_has_others():
-    from solo.places import fits
+    from solo.world.places import fits
 
     rendered = ("§end\nBy morning, they are a story told around campfires.\nBy morning, they are a story.\n"
                 "§sense?\nThe dark between the trees looks back.\n")
@@ -497,7 +482,7 @@ def test_a_line_that_does_not_fit_the_place_is_left_out_while_its_slot_has_other
 
 
 def test_a_line_about_a_buildings_insides_is_not_told_out_of_doors():
-    from solo.places import fits
+    from solo.world.places import fits
 
     rendered = "§scene\nThe stairs collapse in a shower of rotten wood.\nThe footbridge sags over the drop.\n"
     for k in range(8):

@@ -9,7 +9,7 @@ import pytest
 from solo.director.catalogue import CAMP_ITEMS, CAMP_SCENES, CAMP_LOCATIONS, CAMP_PLACES, EPITHETS, HURTS, SCRAPES, WEAKNESSES
 from solo.director.continuity import Snapshot
 from solo.director.fiction import Fiction, Person
-from solo.narration.templates import norm
+from solo.narration.compose import norm
 
 CAST = [
     {"name": "Ana", "archetype": "The Jock", "aptitude": "Power", "why": "to get the others out"},

@@ -11,8 +11,8 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from solo import places
-from solo.narration import templates as t
+from solo.world import places
+from solo.narration import compose as t
 
 # ---------------------------------------------------------------------- plain readings
 

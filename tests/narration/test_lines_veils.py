@@ -10,7 +10,8 @@ import re
 import pytest
 
 from solo.director.safety import TOPICS, Safety, crossing
-from solo.narration.templates import TemplateNarrator, compose, sentences
+from solo.narration.templates import TemplateNarrator
+from solo.narration.compose import compose, sentences
 from solo.nott.cast import quick_cast
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.night import Night
@@ -148,7 +149,7 @@ def test_a_slot_with_nothing_clean_is_told_plainly_and_a_veiled_one_as_a_fade():
 def test_the_plain_lines_and_fades_cross_no_lexicon_topic():
     """What the director falls back on is itself clean of every topic, for every beat kind."""
     from solo.narration.beats import BEAT_KINDS
-    from solo.narration.templates import _slots
+    from solo.narration.compose import _slots
 
     n = TemplateNarrator(seed=1)
     for kind in (*BEAT_KINDS, "response"):

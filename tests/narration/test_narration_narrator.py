@@ -14,7 +14,7 @@ import pytest
 
 from solo.narration import PROMPTS_DIR, Beat, Narrator, TemplateNarrator, make_environment, narrate_text, prompts_dir
 from solo.director.beats import beats_from_events, opening_beats
-from solo.narration.templates import PROMPTS_ENV
+from solo.narration.environment import PROMPTS_ENV
 from solo.nott import RESOLVE, ROLL, Game, Test, quick_cast
 from solo.nott import events as E
 from solo.nott.cards import card
@@ -75,7 +75,7 @@ def test_never_the_same_text_twice_in_a_row_for_a_kind(env, night):
 def test_repeating_one_cell_tells_no_sentence_twice(env, game):
     """Told again and again, one cell still never repeats a counted sentence (six words or
     thirteen characters and more, short questions aside) while it has candidates left."""
-    from solo.narration.templates import counted, norm, sentences
+    from solo.narration.compose import counted, norm, sentences
 
     c = card(6, 2)
     beats = (beats_from_events(game, [E.TestResolved(0, c, 6, 1, 2, 0, 2, False, False)])

@@ -6,7 +6,8 @@ breathe; the last lines sound like the end. Only what the engine has decided is 
 from __future__ import annotations
 
 from solo.narration import Beat, TemplateNarrator
-from solo.narration.templates import _EMPTY_VIEW, PACE, compose, pace, sentences
+from solo.narration.templates import _EMPTY_VIEW
+from solo.narration.compose import PACE, compose, pace, sentences
 
 LONG = "The long line goes on and on past the door, past the lake, past the trees."
 SHORT = "It is close now."

@@ -17,7 +17,7 @@ from solo.nott.cards import SUIT_APTITUDES
 from solo.nott.cast import quick_cast
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.night import Night
-from solo.places import fits
+from solo.world.places import fits
 from solo.playsets import load_playset
 from solo.sim.policies import get_policy, next_actions
 

@@ -17,7 +17,7 @@ from solo.narration.variety import distinct_share, repeated_long
 from solo.nott.rules import ASHCAN
 from solo.play.night import Night
 from solo.play.transcript import render
-from solo.places import short_place
+from solo.world.places import short_place
 from solo.sim.autoplay import autoplay
 
 from .story_nights import read_nights
@@ -596,7 +596,7 @@ def test_a_players_award_is_written_once_with_its_reason(tmp_path, monkeypatch):
 
 
 def test_a_slots_fallback_lines_wait_until_its_first_choices_are_told():
-    from solo.narration.templates import compose
+    from solo.narration.compose import compose
 
     rendered = "§scene\nThe door is locked tight.\nThe window is painted shut.\n~\nAt the lodge, the door is locked tight.\n"
     used: set[str] = set()

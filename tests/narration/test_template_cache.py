@@ -11,7 +11,7 @@ import jinja2
 import pytest
 
 from solo.narration import Beat, TemplateNarrator, make_environment
-from solo.narration.templates import PROMPTS_DIR
+from solo.narration.environment import PROMPTS_DIR
 from solo.paths import cache_dir
 
 DAWN = {"survivors": ["A"], "dead": [], "survivor_count": 1}

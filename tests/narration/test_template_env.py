@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import solo.narration.templates as T
+import solo.narration.environment as T
 from solo.narration import Beat, TemplateNarrator, make_environment
 from solo.narration.llm import LLMNarrator
-from solo.narration.templates import PROMPTS_DIR, PROMPTS_ENV, _slots, compose, is_question, prompts_dir
+from solo.narration.environment import PROMPTS_DIR, PROMPTS_ENV, prompts_dir
+from solo.narration.compose import _slots, compose, is_question
 
 
 def own_prompts(tmp_path: Path, dawn: str) -> Path:
@@ -35,7 +36,7 @@ def test_without_the_repositorys_prompts_the_packages_own_are_used(tmp_path, mon
     monkeypatch.setattr(T, "PROMPTS_DIR", tmp_path / "gone")
     inside = tmp_path / "site" / "solo" / "prompts"
     (inside / "template").mkdir(parents=True)
-    monkeypatch.setattr(T, "__file__", str(tmp_path / "site" / "solo" / "narration" / "templates.py"))
+    monkeypatch.setattr(T, "__file__", str(tmp_path / "site" / "solo" / "narration" / "environment.py"))
     assert prompts_dir() == inside
     shutil.rmtree(inside)
     with pytest.raises(FileNotFoundError, match="no narrator templates at " + str(inside / "template")):

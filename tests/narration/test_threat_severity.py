@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from solo.director.beats import beats_from_events
-from solo.narration.templates import TemplateNarrator, _slots
+from solo.narration.templates import TemplateNarrator
+from solo.narration.compose import _slots
 from solo.nott import Game, quick_cast
 from solo.nott import events as E
 from solo.nott.chance import SeededChance
@@ -69,7 +70,7 @@ def test_a_threat_is_told_from_its_numbers_band(suit, number):
 def test_a_playsets_threat_that_belongs_to_a_place_is_not_told_elsewhere():
     """"The car bogged to the axles in the mud of the logging road" is never told as "At the
     attic crawlspace: …" or "…, here at the cabin's main room"."""
-    from solo.narration.templates import elsewhere
+    from solo.world.places import elsewhere
     from solo.playsets import load_playset
     from solo.sim.autoplay import autoplay
     from solo.nott.rules import ASHCAN

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from solo.director.safety import Safety, crossing
-from solo.narration.templates import TemplateNarrator, sentences
+from solo.narration.templates import TemplateNarrator
+from solo.narration.compose import sentences
 from solo.play.night import Night
 from solo.play.saves import read_save
 from solo.play.transcript import render

@@ -47,9 +47,9 @@ def test_the_description_names_the_killer_and_the_first_eight_places(name):
 
 def test_a_setting_without_woods_is_told_none_over_whole_nights():
     """A playset that is not out in the wild (the house party) hears no woods, crickets, old
-    camp sign or map over whole nights: :data:`solo.places.WILD_WORDS` is kept out of it."""
+    camp sign or map over whole nights: :data:`solo.world.places.WILD_WORDS` is kept out of it."""
     from solo.nott.rules import ASHCAN
-    from solo.places import WILD_WORDS, said
+    from solo.world.places import WILD_WORDS, said
     from solo.play.transcript import render
     from solo.playsets import load_playset
     from solo.sim.autoplay import autoplay

@@ -23,7 +23,7 @@ import pytest
 
 from solo.director.continuity import check as contradictions
 from solo.director.killer import QUIET_LIMIT
-from solo.narration.templates import sentences
+from solo.narration.compose import sentences
 from solo.play.middle import middle
 from solo.play.transcript import render
 

@@ -8,7 +8,7 @@ import jinja2
 import pytest
 
 from solo.narration import Beat, Narrator, narrate_text
-from solo.narration.templates import PROMPTS_DIR
+from solo.narration.environment import PROMPTS_DIR
 from solo.nott import Game, quick_cast
 from solo.t13 import Participant, Rules, ScriptedChance, run_test
 from solo.t13.narrator import RACE_BEAT_KINDS, RaceBeat, RaceNarrator, race_beats, template_name

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
-__all__ = ["short_place", "fits", "said", "WILD_WORDS", "OUTSIDE_WORDS", "INSIDE_WORDS", "inside_word"]
+__all__ = ["short_place", "fits", "said", "elsewhere", "WILD_WORDS", "OUTSIDE_WORDS", "INSIDE_WORDS", "inside_word"]
 
 _PLACE_END = re.compile(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over|"
                         r"full of|all|that|which|from) ")
@@ -114,3 +115,17 @@ def _inside(text: str, places: tuple[str, ...]) -> bool:
 
 
 _read_wild, _read_outside, _read_inside = map(_reader, (WILD_WORDS, OUTSIDE_WORDS, INSIDE_WORDS))
+
+
+def elsewhere(thing: Any, places: Any, here: Any = None) -> bool:
+    """Whether ``thing`` (a line of a playset's flavour) names one of ``places`` other than
+    ``here``: "the car bogged in the mud of the logging road" belongs to the logging road, and
+    is not told as "here at the attic"."""
+    low = str(thing or "").lower()
+    here_l = str(here or "").lower()
+    for place in places or ():
+        head = short_place(str(place).lower())
+        key = re.sub(r"^(?:the|a|an) ", "", head).strip()
+        if key and len(key) > 3 and key in low and not (here_l.startswith(head) or head in here_l):
+            return True
+    return False

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from dataclasses import dataclass
 
-__all__ = ["DEFAULT", "Pronouns", "PronounError", "parse_pronouns", "pronouns_of"]
+__all__ = ["DEFAULT", "PRONOUN_WORD", "Pronouns", "PronounError", "parse_pronouns", "pronouns_of"]
 
 #: The pronouns a character has unless the player gives others.
 DEFAULT = "they/them"
@@ -26,6 +26,10 @@ DEFAULT = "they/them"
 CHOICES = ("she/her", "he/him", "they/them", "it/its")
 #: The longest pronoun set accepted, as typed.
 MAX_LENGTH = 60
+#: Any pronoun of a person, of the common sets and the usual neopronouns, as a whole word (the
+#: composer masks them when it counts how often a sentence was heard).
+PRONOUN_WORD = re.compile(r"\b(?:he|she|they|him|her|them|his|hers|their|theirs|himself|herself|themselves|themself|"
+                          r"xe|xem|xyr|ze|zir|hir)\b", re.IGNORECASE)
 
 
 class PronounError(ValueError):
