@@ -120,3 +120,18 @@ def level(game) -> int:
     deaths = sum(1 for d in game.dead if d is not None)
     found = sum(1 for w in game.weaknesses if w >= 0)
     return 1 + min(3, game.tests // 10) + min(2, strikes // 2) + deaths + found // 2 + (2 if game.endgame else 0)
+
+
+def turned(game, shift: int, by: int) -> tuple[int, int, int]:
+    """The player's hand on the dread (``dread +1``): (the dread now, the dread it comes to,
+    the shift that holds it there); ValueError (one line) for no turn, or one past 1 or 9."""
+    if type(by) is not int or not by:
+        raise ValueError(f"turn the dread up or down: dread +1 or dread -1, not {by!r}")
+    now = dread(game, shift)
+    low, high = DREAD
+    to = now + by
+    if not low <= to <= high:
+        edge = "the most" if by > 0 else "the least"
+        raise ValueError(f"the dread is {now} and goes from {low} to {high}: {by:+d} would take it past "
+                         f"{high if by > 0 else low}, {edge} it can be")
+    return now, to, to - level(game)  # the level may run past 9: held at what is shown

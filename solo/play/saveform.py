@@ -16,7 +16,7 @@ import json
 import re
 from pathlib import Path
 
-from ..limits import MAX_ARCHETYPE, MAX_LINE, MAX_WHY
+from ..limits import MAX_ARCHETYPE, MAX_LINE, MAX_NARRATION, MAX_WHY
 from ..nott.rules import EMPTY_TROPHY_BASE, FACE_MODIFIER, GENRE_POINTS, STRIKES_TO_DIE
 from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, MAX_LENGTH as MAX_PRONOUNS, parse_pronouns
 from .files import MAX_SAVE_BYTES, atomic_write
@@ -30,8 +30,6 @@ MAX_SEED_DIGITS = 40
 NOTE_SEP = " \u00a6 "
 #: The longest note of a step (the director's reasons for Genre Points, joined).
 MAX_NOTE = 4000
-#: The longest text of one narrated beat (or merged stretch) kept in a save.
-MAX_NARRATION = 6000
 #: Caps on a save's size. solo writes a save compactly and never one larger than the write cap
 #: (a night that would need more is refused with a message, the last good save kept), so every
 #: save solo writes is one it reads back. It reads up to four times that: a save a person has

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..limits import MAX_NARRATION
 from ..safetext import clean
-from .saveform import MAX_NARRATION
+from .step import Step
 from .text import MAX_LINE
 
 __all__ = ["flagged_veils", "give_back", "last_told", "play", "told_pairs"]
@@ -39,7 +40,7 @@ def flagged_veils(steps: Iterable) -> list[str]:
 def last_told(night):
     """(the step that told it, or None for the opening; the (tag, text)) of the last beat told
     and not taken out by an X-card; None when nothing has been told."""
-    struck = night._struck
+    struck = night.teller.struck
     for step in reversed(night.steps):
         for pair in reversed(step.narration):
             held = struck.get(id(pair))
@@ -52,9 +53,8 @@ def last_told(night):
     return None
 
 
-def play(night, flagged_text: str, step_class) -> tuple[str, str]:
-    """Play the X-card on ``night`` (see :meth:`~solo.play.night.Night.xcard`; ``step_class``:
-    its steps' class)."""
+def play(night, flagged_text: str) -> tuple[str, str]:
+    """Play the X-card on ``night`` (see :meth:`~solo.play.night.Night.xcard`)."""
     from ..director.safety import SafetyError, flagged
 
     text = clean(flagged_text or "", what="what you flag", limit=MAX_LINE) if flagged_text else ""
@@ -66,36 +66,30 @@ def play(night, flagged_text: str, step_class) -> tuple[str, str]:
     if found is None:
         raise ValueError("nothing has been told yet to take out")
     holder, pair = found
-    held = night._beats_told.get(id(pair))
+    teller = night.teller
+    held = teller.beats_told.get(id(pair))
     beats = held[1] if held is not None and held[0] is pair else None
-    stored = night._stored.pop(0) if night._replaying and night._stored else None
+    stored = teller.stored.pop(0) if teller.replaying and teller.stored else None
     if not beats and stored is None:
         raise ValueError("that telling can no longer be told again (undo takes it back)")
-    step = step_class([], text or None, None, xcard=True)
-    night._check_step(step)
-    night._stories.append(night.story.copy() if night._keep_stories else None)
+    step = Step([], text or None, None, xcard=True)
     safety = night.safety_now.with_lines(topics)  # before this card's own veils are added
-    night.steps.append(step)
-    night.step_events.append([])
+    night._push_words(step)
     if stored is not None:
         retold = clean(str(stored[1]), limit=MAX_NARRATION, cut=True, undecodable="replace")
     else:
-        retold = _retell(night, beats, safety, fade=not topics)
+        retold = teller.retell(beats, safety, fade=not topics)
     new = (pair[0], retold)
     step.narration.append(new)
     step.struck = pair
-    night._told_beats(new, beats or [])
-    night._struck[id(pair)] = (pair, step)
+    teller.keep(new, beats or [])
+    teller.struck[id(pair)] = (pair, step)
     _mark(night, holder)
     night.story.heard(retold)
     night._measure(step)
-    conversation = getattr(night.narrator, "conversation", None)
-    if conversation is not None:  # a model is not to hear again what was taken out
-        conversation.reset()
+    teller.forget()  # a model is not to hear again what was taken out
     night._attach()  # what it flagged is veiled from now on
-    if not night._replaying:
-        night.autosave()
-        night.write_transcript()
+    night._kept()
     return pair
 
 
@@ -104,9 +98,10 @@ def give_back(night, step) -> None:
     pair = step.struck
     if pair is None:
         return
-    held = night._struck.get(id(pair))
+    struck = night.teller.struck
+    held = struck.get(id(pair))
     if held is not None and held[1] is step:
-        del night._struck[id(pair)]
+        del struck[id(pair)]
     holder = next((s for s in night.steps if any(p is pair for p in s.narration)), None)
     _mark(night, holder)
 
@@ -114,7 +109,8 @@ def give_back(night, step) -> None:
 def told_pairs(night, pairs: Iterable[tuple]) -> list[tuple]:
     """``pairs`` as the story now tells them: each taken out by an X-card replaced by its
     retelling (and that by a later X-card's, …)."""
-    struck = getattr(night, "_struck", None)
+    teller = getattr(night, "teller", None)
+    struck = teller.struck if teller is not None else None
     if not struck:
         return list(pairs)
     out = []
@@ -140,38 +136,3 @@ def _mark(night, holder) -> None:
         return
     for s in night.steps[at:]:
         s.xmark = night._xmarks
-
-
-def _templates(night):
-    """The templates' narrator of this night (its own, a model's fallback, or the replayer)."""
-    for n in (night.narrator, getattr(night.narrator, "fallback", None)):
-        if n is not None and hasattr(n, "retell"):
-            return n
-    if night._replayer is None:
-        from ..narration.templates import TemplateNarrator
-
-        night._replayer = TemplateNarrator(seed=night.seed, setting=night.setting)
-    night._replayer.story = night.story
-    return night._replayer
-
-
-def _retell(night, beats: list, safety, fade: bool) -> str:
-    """The beats told again under ``safety`` (or as a fade)."""
-    from ..director.safety import DARK
-
-    narrator = _templates(night)
-    texts: list[str] = []
-    for beat in beats:
-        if beat.kind == "answer" and beat.get("text"):  # decided word for word: the answer, no more
-            yes = beat.get("yes")
-            text = safety.scrub(beat["text"], yes) if not fade else \
-                ("Yes." if yes is True else "No." if yes is False else next((t for t in DARK if not
-                                                                             safety.touches(t)), ""))
-        else:
-            text = narrator.retell(beat, safety, fade=fade)
-        if text:
-            texts.append(text)
-    text = " ".join(texts).strip()
-    if not text:
-        text = "The scene cuts away." if not safety.touches("The scene cuts away.") else "…"
-    return clean(text, what="the narration", limit=MAX_NARRATION, cut=True, undecodable="replace")

@@ -13,7 +13,7 @@ from solo.narration import BEAT_KINDS, TemplateNarrator
 from solo.director.beats import beats_from_events, opening_beats
 from solo.nott import REROLL, RESOLVE, ROLL, Award, Game, Reroll, Resolve, Roll, Test, quick_cast
 from solo.nott import events as E
-from solo.play.night import segments
+from solo.director.teller import segments
 
 
 def play(seed, env, check, strategy="first"):
