@@ -175,7 +175,7 @@ def test_a_late_step_renders_and_checks_only_itself(tmp_path, monkeypatch):
     checks one or two steps (itself, the one before it), and the save is written whole once
     in :data:`journal.EVERY` steps (on a night of a few thousand lines each step once rendered
     and checked every step before it, and wrote them all)."""
-    from solo.play import night as night_module, saveform, transcript
+    from solo.play import keeping as night_module, saveform, transcript
 
     night = new_night(tmp_path / "n.json")
     for k in range(60):

@@ -11,7 +11,8 @@ from solo.nott.actions import Award, Resolve, Roll, Test
 from solo.nott.errors import NottError
 from solo.nott.game import Game
 from solo.nott.rules import ASHCAN
-from solo.play.night import NOTE_SEP, Night, segments
+from solo.director.teller import segments
+from solo.play.night import NOTE_SEP, Night
 from solo.play.saves import read_save
 from solo.play.transcript import render
 
@@ -521,7 +522,7 @@ def test_a_line_for_the_group_with_a_command_is_the_groups():
 
 def test_a_step_is_saved_once_and_again_only_for_a_models_prose(tmp_path, monkeypatch):
     """Before the prose, always; after it, only when the prose is kept in the save."""
-    import solo.play.night as night_module
+    import solo.play.keeping as night_module
 
     writes = []
     real = night_module.write_body

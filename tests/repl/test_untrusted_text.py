@@ -356,7 +356,7 @@ def test_the_night_itself_records_only_what_its_save_can_hold(tmp_path_factory, 
 def test_a_night_never_plays_a_step_its_save_could_not_hold(tmp_path, monkeypatch):
     """The save has caps on its steps and its size; a step past them is refused before it is
     applied, in one line, and the night and its save still agree."""
-    from solo.play import night as night_module
+    from solo.play import keeping as night_module
     from solo.play.saves import read_save
 
     sh = started()
