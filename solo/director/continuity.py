@@ -72,6 +72,11 @@ _NOBODY_HURT = re.compile(
     r"\b(?:nobody|no one|none of you)(?:'s| is| has been| got| was)? (?:hurt|injured|harmed|bleeding|wounded)\b"
     r"|\bnot a scratch\b|\b(?:all|every one) of you (?:unhurt|unharmed|without a scratch)\b"
     r"|\beveryone(?:'s| is) (?:fine|okay|unhurt|unharmed)\b", re.I)
+#: "nobody is hurt" as a model says it of the group (not "not a scratch on them", said of one).
+_NOBODY_HURT_SAID = re.compile(
+    r"\b(?:nobody|no one|none of you)(?:'s| is| has been| got| was)? (?:hurt|injured|harmed|bleeding|wounded)\b"
+    r"|\b(?:all|every one) of you (?:unhurt|unharmed|without a scratch)\b"
+    r"|\beveryone(?:'s| is) (?:fine|okay|unhurt|unharmed)\b", re.I)
 _COUNT = r"(no one|none|one|two|three|four|five|six|seven|eight)"
 _THERE_ARE = re.compile(r"\bnow there (?:are|is) (?:only )?" + _COUNT + r"\b|\bthere (?:are|is) (?:only )?" + _COUNT
                         + r" (?:of you )?left\b", re.I)
@@ -136,8 +141,13 @@ def _named(name: str, sentence: str) -> bool:
     return bool(name) and _name(name).search(sentence) is not None
 
 
-def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | None = None) -> list[Contradiction]:
-    """Every contradiction of ``text`` (a beat of ``kind`` about ``who``) with the fiction."""
+def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | None = None,
+          model: bool = False) -> list[Contradiction]:
+    """Every contradiction of ``text`` (a beat of ``kind`` about ``who``) with the fiction.
+    ``model``: a model's prose, read as its editor reads it: a word of a building or of the open
+    sky alone does not set a model's sentence out of its place (a strong model tells what is
+    seen from afar, a building within an outdoor place, the inside of a treehouse); the
+    templates' own lines are held to every word."""
     found: list[Contradiction] = []
     plain = _QUOTED.sub("“…”", " ".join(str(text).split()))
     sentences = [s for s in _SENTENCE_END.split(plain) if s.strip()]
@@ -145,12 +155,13 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
     for s in sentences:
         low = s.lower()
         for name in sorted(before.dead):
-            if _named(name, s) and not _has(MEMORY_WORDS, low):
+            if _named(name, s) and not _has(MEMORY_WORDS, low) and (not model or _acting(name, s)):
                 found.append(Contradiction("dead-acting", s, f"{name} is already dead"))
         for item in sorted(before.lost, key=len, reverse=True):
-            if _has((item.lower(),), low) and not _has(LOSS_WORDS, low):
+            if _has(_names_of(item) if model else (item.lower(),), low) and not _has(
+                    _MODEL_LOSS_WORDS if model else LOSS_WORDS, low):
                 found.append(Contradiction("lost-in-hand", s, f"the {item} was already lost"))
-        if before.anyone_hurt and _NOBODY_HURT.search(s):
+        if before.anyone_hurt and (_NOBODY_HURT_SAID if model else _NOBODY_HURT).search(s):
             found.append(Contradiction("nobody-hurt", s, "someone has already been hurt"))
         if count == 1 and GROUP_WORDS.search(s):
             found.append(Contradiction("wrong-count", s, f"only {after.living[0]} is left"))
@@ -171,8 +182,9 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
                     found.append(Contradiction("weakness", s, why))
         if kind == "death" and who:
             own = after.aptitudes.get(who) or before.aptitudes.get(who)
+            said_of = _near(who, s) if model else low  # a model's epithet is the words beside the name
             for apt, words in EPITHETS.items():
-                if apt != own and _has(words, low) and not _has(EPITHETS.get(own, ()), low):
+                if apt != own and _has(words, said_of) and not _has(EPITHETS.get(own, ()), said_of):
                     found.append(Contradiction("epitaph", s, f"{who} was {own}, not {apt}"))
         if kind == "strike" and _ALMOST.search(s):
             found.append(Contradiction("strike-text", s, "the Strike left its mark: it did not almost happen"))
@@ -181,7 +193,7 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
                 found.append(Contradiction("cut-off", s, f"the way to {place} is cut off"))
         if kind == "challenge" and who and who in before.spoke and _ASK.search(s):
             found.append(Contradiction("asked-again", s, f"the player already said what {who} does"))
-        found += _setting(s, after, kind)
+        found += _setting(s, after, kind, before, model)
         found += _wounds(s, after)
         if before.facts:
             from .facts import contradicted
@@ -199,29 +211,78 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
     return found
 
 
-def _setting(s: str, after: Snapshot, kind: str = "") -> list[Contradiction]:
+def _setting(s: str, after: Snapshot, kind: str = "", before: Snapshot | None = None,
+             model: bool = False) -> list[Contradiction]:
     """A sentence that puts something of another place, or another setting, here (an answer
-    may speak of the insides of what the player asked about, wherever the group is)."""
+    may speak of the insides of what the player asked about, wherever the group is). Where the
+    group was before the beat is here too (a move the telling has not reached yet); a sight or a
+    sound from elsewhere, or a building within an outdoor place, is not put here; the night's
+    end looks out over the whole place."""
     found = []
     here = after.location
+    heres = {p for p in (here, before.location if before is not None else None) if p}
     if here is not None:
         low = s.lower()
         for line, place in after.located.items():
-            if place != here and _core(line) in low:
+            if place not in heres and _core(line) in low:
                 found.append(Contradiction("setting", s, f"that belongs to {short_place(place)}, not {short_place(here)}"))
+        shorts = {short_place(h) for h in heres}
         for place in after.places:
-            if place != here and _placed(short_place(place), s) and short_place(place) != short_place(here):
+            if place not in heres and _placed(short_place(place), s) and short_place(place) not in shorts:
                 found.append(Contradiction("setting", s, f"the group is at {short_place(here)}, not {short_place(place)}"))
-    word = not after.wild and said(WILD_WORDS, s)
+    word = not after.wild and said(_MODEL_WILD if model else WILD_WORDS, s)
     if word:
         found.append(Contradiction("setting", s, f"this setting has no {word}"))
+    if kind in _WIDE or model:
+        return found
     word = after.indoors and said(OUTSIDE_WORDS, s)
-    if word:
+    if word and not _from_elsewhere(s):
         found.append(Contradiction("setting", s, f"{short_place(here or '')} is indoors: no {word}"))
     word = after.outdoors and kind != "answer" and inside_word(s, after.places)
-    if word:
+    if word and not _from_elsewhere(s):
         found.append(Contradiction("setting", s, f"{short_place(here or '')} is out of doors: no {word}"))
     return found
+
+
+#: The wild's words that are the wild's whatever a model means by them ("the trail of red cups"
+#: and "the map says" are not the woods).
+_MODEL_WILD = tuple(w for w in WILD_WORDS if w not in ("the trail", "the map says", "the old sign"))
+#: Beats that look out over the whole place: the night's ends.
+_WIDE = frozenset(("dawn", "all_dead"))
+#: What makes a sentence about somewhere else seen or heard from here, or a building's inside:
+#: the senses (by lemma), a distance, a window, the inside of a building.
+_PERCEIVE = frozenset("see hear glimpse spot notice listen".split())
+_ELSEWHERE = frozenset("from beyond distant far away outside inside within window windows".split())
+
+
+def _from_elsewhere(s: str) -> bool:
+    """Whether a sentence tells what it names as seen or heard from afar, or as inside a
+    building within the place ("a voice from the dark between the trees", "the upstairs windows
+    across the lawn", "inside the cabin, the bunks")."""
+    from ..english import lemma_of
+
+    words = re.findall(r"[a-z]+", s.lower())
+    return any(w in _ELSEWHERE for w in words) or any(lemma_of(w, "VERB") in _PERCEIVE for w in words)
+
+
+def _near(name: str, sentence: str, reach: int = 4) -> str:
+    """The words within ``reach`` of ``name`` in a sentence, lower-cased ("Ann, always the clever
+    one"; not "where Eddie went down, bubbles rise … in a slow, steady rhythm")."""
+    words = re.findall(r"[\w'’-]+", sentence)
+    at = [i for i, w in enumerate(words) if w == name or w in (name + "'s", name + "’s")]
+    return " ".join(" ".join(words[max(0, i - reach):i + reach + 1]) for i in at).lower()
+
+
+def _acting(name: str, sentence: str) -> bool:
+    """Whether ``name`` acts in ``sentence`` as the parse reads it: the subject of a verb ("one
+    for Eddie" speaks of the dead; "Eddie walks out" has them act); without the pipeline, named
+    at all."""
+    from ..english import parse
+
+    words = parse(sentence)
+    if not words.parsed:
+        return True
+    return any(t.text == name and t.dep in ("nsubj", "nsubjpass") for t in words)
 
 
 def _core(line: str) -> str:
@@ -250,9 +311,28 @@ def _wounds(s: str, after: Snapshot) -> list[Contradiction]:
     owners = {w: n for n, ws in after.hurts.items() for w in ws}
     found = []
     for wound in WOUNDS:
-        if wound in owners and wound in low and not any(wound in after.hurts.get(n, ()) for n in named):
+        if wound in owners and _bare(wound) in low and not any(wound in after.hurts.get(n, ()) for n in named):
             found.append(Contradiction("wrong-wound", s, f"{wound} is {owners[wound]}'s, not {' or '.join(named)}'s"))
     return found
+
+
+#: Words that speak of a thing as gone, as a model's sentence does ("was", "had" and "where" tell
+#: nothing of a loss in a model's prose: "the splitting maul raised across their chest" is held).
+_MODEL_LOSS_WORDS = ("lost", "lose", "loses", "gone", "without", "missing", "no longer", "dropped", "left behind",
+                     "wish", "took", "taken", "used to", "empty", "never again", "miss", "misses")
+
+
+def _names_of(item: str) -> tuple[str, ...]:
+    """The names a model may call a thing by: its whole name, and its last two words ("old
+    leather-bound journal": "leather-bound journal"; a word alone names too much: "the strobe
+    of someone's phone", "the lantern path")."""
+    words = item.lower().split()
+    return tuple(sorted({" ".join(words), " ".join(words[-2:])}, key=len, reverse=True))
+
+
+def _bare(wound: str) -> str:
+    """A hurt without its article ("a jammed finger" is told "their jammed finger")."""
+    return re.sub(r"^(?:a|an|the) ", "", wound)
 
 
 def _old_wound(text: str, who: str, before: Snapshot, after: Snapshot) -> list[Contradiction]:

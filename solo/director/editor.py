@@ -28,8 +28,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .continuity import Contradiction
+from .record import against_record
 
-EDITOR_KINDS = ("untold", "flipped", "night-over", "chat-format", "echo", "repeat", "pronouns", "stranger")
+EDITOR_KINDS = ("untold", "flipped", "night-over", "chat-format", "echo", "repeat", "pronouns", "stranger", "length",
+                "undecided-harm", "too-soon", "past-action")
 
 #: Words of a run of the prompt that a paragraph may not repeat.
 ECHO_RUN = 8
@@ -52,9 +54,15 @@ _WEIGHTLESS = re.compile(r"\b(?:without (?:a|any) (?:sound|trace|scratch)|no sou
                          r"effortlessly|flawlessly)\b", re.I)
 _HEAVY = ("Messy", "Costly", "Dire")
 #: A sentence that asks for it rather than tells it ("it has to open without a sound").
+#: A sentence that supposes it ("if anyone can get up there without a sound", "whether …").
+_SUPPOSED = re.compile(r"\b(?:if|whether|unless|could|would)\b", re.I)
+#: A sentence that opens on someone already named ("She slips through …").
+_PERSON = re.compile(r"\W*(?:he|she|they|xe|ze)\b", re.I)
 _DEMAND = re.compile(r"\b(?:has to|have to|had to|must|needs? to|the only way|tries to|try to|trying to)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<=[.!?…])[\"”’)]*\s+")
 _NEGATED = re.compile(r"\b(?:not|never|no|nearly|almost|doesn't|does not|didn't|did not|won't)\W+(?:\w+\W+)?$", re.I)
+_ASKED_LAST = re.compile(r"(?:Who goes|What do you do(?:, [A-Z][\w'-]*)?)\?[\"”]?")
+_QUOTE = re.compile(r"“[^”]*”|\"[^\"]*\"")
 _PRONOUN_TAG = re.compile(r"\b([A-Z][\w'-]*)\s*\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)")
 _WORD = re.compile(r"[a-z0-9']+")
 _ENDS = ("dawn", "all_dead")
@@ -62,7 +70,7 @@ _ENDS = ("dawn", "all_dead")
 
 def read(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] = (), prompt: str = "",
          kept: Iterable[str] = (), before=None, after=None, answers: Iterable[bool | None] = (),
-         safety=None) -> list[Contradiction]:
+         safety=None, most: int | None = None) -> list[Contradiction]:
     """Every reason not to keep ``text``, a model's telling of ``beats`` (their contexts, each
     with its ``kind``): the story's continuity (``before``/``after``, the fiction's snapshots
     around the beats), answers decided (``answers``: yes, no or None), sense, and the editor's
@@ -75,11 +83,11 @@ def read(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] =
     found: list[Contradiction] = []
     if before is not None and after is not None:
         for kind, who in dict.fromkeys((b.get("kind"), b.get("name")) for b in beats):
-            found += [c for c in check(text, kind, before, after, who) if c not in found]
+            found += [c for c in check(text, kind, before, after, who, model=True) if c not in found]
     for yes in answers:
         found += check_answer(text, yes)
     found += check_sense(text, beats)
-    found += edit(text, beats, cast=cast, prompt=prompt, kept=kept)
+    found += edit(text, beats, cast=cast, prompt=prompt, kept=kept, most=most)
     if safety:
         from .safety import check as check_safety
 
@@ -88,29 +96,46 @@ def read(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] =
 
 
 def edit(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] = (), prompt: str = "",
-         kept: Iterable[str] = ()) -> list[Contradiction]:
-    """The editor's own reading (:data:`EDITOR_KINDS`)."""
+         kept: Iterable[str] = (), most: int | None = None) -> list[Contradiction]:
+    """The editor's own reading (:data:`EDITOR_KINDS`); ``most``: the sentences the request
+    allowed."""
     plain = " ".join(str(text).split())
     short = plain[:120]
     found: list[Contradiction] = []
     m = _CHAT.search(str(text))
     if m:
         found.append(Contradiction("chat-format", short, f"it carries a chat token {m.group(0).strip()!r}"))
-    if not any(b.get("kind") in _ENDS for b in beats):
-        m = _OVER.search(_unquoted(plain))
+    if not _ends(beats):
+        m = next((m for s in _SENTENCE_END.split(_unquoted(plain)) if not _SUPPOSED.search(s)
+                  for m in [_OVER.search(s)] if m), None)
         if m:
             found.append(Contradiction("night-over", short, f"it ends the night before its end ({m.group(0)!r})"))
     found += _facts(plain, beats)
     found += _pronouns(plain, cast)
+    found += [c for c in against_record(plain, beats, cast=cast, prompt=prompt, kept=kept, ends=_ends(beats))
+              if c.kind not in {f.kind for f in found}]
     found += _strangers(plain, beats, cast, prompt)
-    run = _shared_run(plain, prompt, ECHO_RUN)
+    run = _shared_run(plain, prompt, ECHO_RUN, _content(beats))
     if run:
         found.append(Contradiction("echo", short, f"it repeats the prompt's words ({run!r})"))
+    if most is not None:
+        told = [s for s in _SENTENCE_END.split(_QUOTE.sub("quoted", plain)) if re.search(r"\w", s)]
+        if told and _ASKED_LAST.fullmatch(told[-1].strip()):
+            told.pop()  # the question the request asks it to end with ("Who goes?") is beside the count
+        if len(told) > most:
+            found.append(Contradiction("length", short, f"it tells {len(told)} sentences where {most} were asked"))
     for before_text in kept:
         if _repeats(plain, before_text):
             found.append(Contradiction("repeat", short, "most of it was told already"))
             break
     return found
+
+
+def _ends(beats: Sequence[Mapping[str, Any]]) -> bool:
+    """The night's end is among the beats: the dawn, everyone dead, or the Red Joker beaten
+    (its telling says "Dawn comes")."""
+    return any(b.get("kind") in _ENDS or (b.get("kind") == "red_joker" and b.get("phase") == "success")
+               for b in beats)
 
 
 def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction]:
@@ -124,12 +149,12 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
             if not _names(bare, name):
                 found.append(Contradiction("untold", plain[:120], f"it never names {name}, who took the Test"))
             success = b.get("success")
-            wrong = _said(bare, _FAILED if success else _SUCCEEDED) if success is not None else None
+            wrong = _said(_told_of(bare, name), _FAILED if success else _SUCCEEDED) if success is not None else None
             if wrong:
                 told = "a failure" if success else "a success"
                 found.append(Contradiction("flipped", plain[:120], f"it tells {told} ({wrong!r})"))
             weight = b.get("fallout_name")
-            light = _weightless(bare) if success and weight in _HEAVY else None
+            light = _weightless(bare, b) if success and weight in _HEAVY else None
             if light:
                 found.append(Contradiction("flipped", plain[:120],
                                            f"it tells a {weight} success as costing nothing ({light!r})"))
@@ -191,18 +216,35 @@ def _said(text: str, pattern: re.Pattern) -> str | None:
     return None
 
 
-def _weightless(text: str) -> str | None:
-    """Words of a success that cost nothing, told (not denied, not asked for)."""
+def _told_of(text: str, name: str) -> str:
+    """The sentences of ``text`` told of ``name``: that name them, or open on someone already
+    named ("She slips through"); what is said of the Killer or another is not read for them."""
+    return " ".join(s for s in _SENTENCE_END.split(text) if _names(s, name) or _PERSON.match(s))
+
+
+def _weightless(text: str, beat: Mapping[str, Any]) -> str | None:
+    """Words of a success that cost nothing, told of the deed itself (in a sentence that names
+    who took the Test), not denied, asked for or supposed ("if someone can climb it without a
+    sound"), and with no cost told anywhere in the paragraph (a lost thing that falls "without a
+    sound" is the cost, told)."""
+    name = beat.get("name")
+    cost = [str(x) for x in (beat.get("lost_item"), beat.get("hurt"), beat.get("scrape")) if isinstance(x, str) and x]
+    if any(_thing(text, c) for c in cost):
+        return None
     for sentence in _SENTENCE_END.split(text):
-        if not _DEMAND.search(sentence):
-            said = _said(sentence, _WEIGHTLESS)
-            if said:
-                return said
+        if _DEMAND.search(sentence) or _SUPPOSED.search(sentence):
+            continue
+        if isinstance(name, str) and name and not _names(sentence, name) and not _PERSON.match(sentence):
+            continue
+        said = _said(sentence, _WEIGHTLESS)
+        if said:
+            return said
     return None
 
 
 #: Words before a name that make a person of it.
 _TITLES = frozenset("mr mrs ms miss mister dr doctor officer sheriff deputy detective professor coach uncle aunt".split())
+_DETERMINERS = frozenset("a an the this that these those some every each another".split())
 _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
                       "july august september october november december".split())
 _CAPITAL = re.compile(r"(?<![\w'’-])([A-Z][a-z]+(?:-[A-Z]?[a-z]+)*)")
@@ -220,6 +262,7 @@ def _strangers(plain: str, beats: Sequence[Mapping[str, Any]], cast: Iterable[An
         ours.add(str(b.get("name") or ""))
         ours.update(str(n) for n in b.get("survivors") or ())
     known = set(re.findall(r"[a-z]+", prompt.lower()))
+    known |= {w[:-1] for w in known if w.endswith("s")}  # "the Hendersons" names Mrs. Henderson
     names = {w for w in _CAPITAL.findall(bare)
              if w not in ours and w.lower() not in known and w.lower() not in _TITLES | _CALENDAR}
     names = {w for w in names if not english.known_word(w.lower())}
@@ -234,6 +277,8 @@ def _strangers(plain: str, beats: Sequence[Mapping[str, Any]], cast: Iterable[An
             if t.text not in names or t.text in found:
                 continue
             before = [w.lower for w in words[max(0, i - 2):i] if w.text != "."]  # "Mr." or "Mr", "."
+            if before and before[-1] in _DETERMINERS:
+                continue  # "lies a Polaroid of this very room": a thing, not someone
             titled = bool(before) and before[-1].rstrip(".") in _TITLES
             if not words.parsed:
                 acting = titled  # no parse: only a name after a title
@@ -291,16 +336,71 @@ def _runs(text: str, n: int) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
 
 
-def _shared_run(text: str, prompt: str, n: int) -> str | None:
-    """A run of ``n`` words of ``text`` that the prompt has word for word."""
+def _shared_run(text: str, prompt: str, n: int, content: Iterable[tuple[str, ...]] = ()) -> str | None:
+    """A run of ``n`` words of ``text`` that the prompt has word for word, none of them words of
+    the night's ``content`` (a place, the Killer's look, a weakness, a decided answer: what the
+    prompt hands the model to use, said in its words)."""
     if not prompt:
         return None
-    runs = _runs(prompt, n)
-    words = _WORD.findall(text.lower())
-    for i in range(len(words) - n + 1):
-        if tuple(words[i:i + n]) in runs:
-            return " ".join(words[i:i + n])
+    content = [c for c in content if c]
+    pwords = _WORD.findall(prompt.lower())
+    runs = {tuple(w) for w in _free_runs(pwords, n, content)}
+    for run in _free_runs(_WORD.findall(text.lower()), n, content):
+        if tuple(run) in runs:
+            return " ".join(run)
     return None
+
+
+def _free_runs(words: list[str], n: int, content: list[tuple[str, ...]]) -> list[list[str]]:
+    """The runs of ``n`` of ``words`` that hold no word of a ``content`` phrase said there."""
+    masked = [False] * len(words)
+    if content:
+        firsts: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in content:
+            firsts.setdefault(phrase[0], []).append(phrase)
+        for i, w in enumerate(words):
+            for phrase in firsts.get(w, ()):
+                if tuple(words[i:i + len(phrase)]) == phrase:
+                    for k in range(i, i + len(phrase)):
+                        masked[k] = True
+    out, start = [], 0
+    for i in range(len(words) + 1):
+        if i == len(words) or masked[i]:
+            out += [words[k:k + n] for k in range(start, i - n + 1)]
+            start = i + 1
+    return out
+
+
+#: What of a beat's context is the night's content, not an instruction (its summary line is
+#: the prompt's own bookkeeping).
+_NOT_CONTENT = frozenset(("summary", "kind", "stage", "severity", "odds", "band", "form", "answer_kind"))
+
+
+def _content(beats: Sequence[Mapping[str, Any]]) -> list[tuple[str, ...]]:
+    """The phrases of two words or more the beats hand the model to use: places, the Killer's
+    look and weapon, the cast's why and what they carry, weaknesses, a decided answer, a line
+    said, the place's sounds."""
+    phrases: set[tuple[str, ...]] = set()
+
+    def walk(value: Any, depth: int = 0) -> None:
+        if depth > 6:
+            return
+        if isinstance(value, str):
+            for part in re.split(r"[.;:!?]\s", value):
+                words = tuple(_WORD.findall(part.lower()))
+                if len(words) >= 2:
+                    phrases.add(words)
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                if k not in _NOT_CONTENT:
+                    walk(v, depth + 1)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v, depth + 1)
+
+    for b in beats:
+        walk(b)
+    return sorted(phrases, key=len, reverse=True)
 
 
 def _repeats(text: str, earlier: str) -> bool:

@@ -326,9 +326,9 @@ class Teller:
             cast = self.game.cast
             safety = self.safety
 
-            def guard(text: str, prompt: str = "", kept=()) -> list:
+            def guard(text: str, prompt: str = "", kept=(), most: int | None = None) -> list:
                 return read(text, contexts, cast=cast, prompt=prompt, kept=kept, before=before, after=after,
-                            answers=answers, safety=safety)
+                            answers=answers, safety=safety, most=most)
 
             narrator.guard = guard
 

@@ -207,7 +207,8 @@ class LLMNarrator:
         guard, self.guard = self.guard, None
         refused = False  # the server answered; the guard did not keep its text
         if error is None and guard is not None:
-            wrong = guard(strip_control(text), prompt=prompt_words(messages), kept=tuple(self._kept))
+            wrong = guard(strip_control(text), prompt=prompt_words(messages), kept=tuple(self._kept),
+                          most=sentence_limit(messages[-1].get("content", "") if messages else ""))
             refused = bool(wrong)
             if wrong:
                 why = getattr(wrong[0], "kind", "continuity")
@@ -506,7 +507,27 @@ REFUSED_WORDS = {"untold": "leaves out what was decided", "flipped": "turns the 
                  "night-over": "ends the night too soon", "chat-format": "carries chat tokens",
                  "echo": "echoes the prompt", "repeat": "repeats an earlier paragraph",
                  "pronouns": "gives someone the wrong pronouns", "stranger": "names someone not of the night",
-                 "line-crossed": "crosses a line you set", "veil-shown": "shows what you veiled"}
+                 "line-crossed": "crosses a line you set", "veil-shown": "shows what you veiled",
+                 "length": "runs past the length asked", "undecided-harm": "hurts someone nothing hurt",
+                 "too-soon": "explains the Killer", "past-action": "tells a deed nobody did"}
+
+
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_LIMIT = re.compile(r"\bin at most (\d+|one|two|three|four|five|six|seven|eight|nine) (?:short )?sentences?\b"
+                    r"|\bin (?:one or )?(one|two|three|four|five) (?:short )?sentences?\b"
+                    r"|\b(one) (?:wry |short )?sentence\b", re.I)
+
+
+def sentence_limit(request: str) -> int | None:
+    """The most sentences a request asks for ("in at most 5 short sentences", "in one or two
+    short sentences", "One wry sentence"), or None when it says nothing of its length."""
+    m = None
+    for m in _LIMIT.finditer(str(request)):
+        pass  # the last one the request says
+    if m is None:
+        return None
+    word = next(g for g in m.groups() if g)
+    return int(word) if word.isdigit() else _COUNTS[word.lower()]
 
 
 def prompt_words(messages) -> str:

@@ -6,7 +6,7 @@ every ``every`` seconds for ``stall`` seconds; ``trickle`` sends ``piece`` every
 seconds for ``stall`` seconds; ``slowstart`` waits ``delay`` seconds before its headers, then
 streams ``pieces`` one every ``every`` seconds; an HTTP status (``"429"``, ``"500"``, ...)
 answers with that status and ``Retry-After: retry_after``; ``garbage``, ``empty``,
-``midstall``, ``malformed`` and ``cut`` as their comments say. ``script`` lists the modes of
+``midstall``, ``malformed``, ``cut``, ``wrong``, ``replies`` and ``answer`` as their comments say. ``script`` lists the modes of
 the first requests, in order; ``mode`` answers the rest."""
 
 from __future__ import annotations
@@ -90,6 +90,11 @@ class Handler(BaseHTTPRequestHandler):
         pieces = self.server.pieces
         if mode == "wrong":  # fluent, but wrong in one of the ways a small model is, in turn
             pieces = [wrong_reply(len(self.server.requests), self.server.requests[-1]["body"])]
+        if mode == "replies":  # the n-th request gets the n-th of ``replies`` (a night told again)
+            n = len(self.server.requests) - 1
+            pieces = [self.server.replies[n] if n < len(self.server.replies) else "The dark holds its breath."]
+        if mode == "answer":  # ``answer(body)`` says the reply (a night told again, matched by what it asks)
+            pieces = [self.server.answer(self.server.requests[-1]["body"])]
         for piece in pieces:
             self.wfile.write(chunk(piece))
         self.wfile.write(chunk(None, "stop"))
@@ -154,7 +159,7 @@ def wrong_reply(n: int, body: str) -> str:
 
 class FakeServer:
     def __init__(self, mode="ok", pieces=("The door ", "creaks open. ", "What do you do?"), stall=3.0, port=0,
-                 every=4.0, piece="a ", delay=0.0, retry_after="0", script=()):
+                 every=4.0, piece="a ", delay=0.0, retry_after="0", script=(), replies=(), answer=None):
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.httpd.mode = mode
         self.httpd.pieces = list(pieces)
@@ -164,6 +169,8 @@ class FakeServer:
         self.httpd.delay = delay
         self.httpd.retry_after = retry_after
         self.httpd.script = list(script)
+        self.httpd.replies = list(replies)
+        self.httpd.answer = answer
         self.httpd.requests = []
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)

@@ -142,8 +142,11 @@ acting): nothing
 
 
 def test_every_kind_has_a_test():
+    """Each of the editor's kinds has its case above, or in test_editor_record.py (the slips a
+    strong model makes: each with its faithful twin)."""
     assert {k for k in EDITOR_KINDS} == {"untold", "flipped", "night-over", "chat-format", "echo", "repeat",
-                                         "pronouns", "stranger"}
+                                         "pronouns", "stranger", "length", "undecided-harm", "too-soon",
+                                         "past-action"}
 
 
 PROMPT = ("The setting: Camp Kettering, by Harrowmere lake. The Killer, Mordecai, wears a mask. The cast: Tina "

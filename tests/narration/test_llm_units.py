@@ -263,7 +263,7 @@ def test_a_piece_that_is_not_text_is_refused(tmp_path):
 def test_a_reply_that_contradicts_the_story_is_refused(tmp_path):
     seen = []
 
-    def guard(text, prompt="", kept=()):
+    def guard(text, prompt="", kept=(), most=None):
         seen.append(text)
         return [NS(why="Cy is dead")] if "Cy" in text else []
 

@@ -1,0 +1,48 @@
+"""The editor measured on a strong model's nights (``data/strong/``, see strong_set.py): real
+nights of both rulesets, the camp and both playsets, autoplay and typed, whose every request was
+answered by hand as a careful strong model would; faithful replies in order, and planted slips
+each labelled with its kind. Two nights (``held-…``) were written first, by other hands, and
+never read while the editor was tuned: they are reported apart.
+
+The floors below are the figures measured when the set was made (docs/director.md gives them):
+the test holds the editor to them, so a change that refuses a strong model's faithful prose, or
+lets more of its slips through, fails here."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import strong_set as S
+
+#: (faithful replies kept whole, slips refused for their own fault), tuned-on and held-out parts.
+FLOORS = {"tuned": (0.975, 0.60), "held": (0.95, 0.45)}
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    return [S.tell_again(p, tmp_path_factory.mktemp(p.stem)) for p in S.nights()]
+
+
+def test_the_set_is_whole():
+    nights = [S.load(p) for p in S.nights()]
+    faithful = sum(1 for n in nights for r in n["replies"] if r["label"] == "faithful")
+    slips = sum(len(n["slips"]) for n in nights) + sum(1 for n in nights for r in n["replies"] if r["label"] != "faithful")
+    kinds = {n["night"]["kind"] for n in nights}
+    assert faithful >= 250 and slips >= 120 and kinds == {"autoplay", "typed"}
+    assert any(n["held_out"] for n in nights) and any(not n["held_out"] for n in nights)
+    assert {s["label"] for n in nights for s in n["slips"]} <= set(S.OWN_FAULT)
+
+
+@pytest.mark.parametrize("part", ["tuned", "held"])
+def test_a_strong_models_faithful_prose_is_kept_and_its_slips_refused(verdicts, part):
+    chosen = [v for v in verdicts if v.held_out == (part == "held")]
+    faithful = sum(len(v.faithful) for v in chosen)
+    kept = sum(v.kept for v in chosen)
+    slips = sum(len(v.slips) for v in chosen)
+    own = sum(v.own_fault() for v in chosen)
+    print(f"\n{S.report(verdicts)}")
+    assert faithful >= 60 and slips >= 30  # the replay reached the replies (few diverged)
+    low_kept, low_own = FLOORS[part]
+    refused = [(v.name, n, [str(c) for c in why][:2]) for v in chosen for n, why in v.faithful if why]
+    assert kept / faithful >= low_kept, refused
+    assert own / slips >= low_own
