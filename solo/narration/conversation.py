@@ -21,8 +21,9 @@ from typing import NamedTuple
 
 FULL = "What the story has established (never contradict it):"
 SINCE = "Since then, the story has established (never contradict it):"
-#: Characters of the last narration restated after a checkpoint.
-LAST_TOLD = 200
+#: Characters of the last narration restated after a checkpoint: the paragraph whole when it
+#: fits, else its last whole sentences that do (never a tail cut mid-sentence).
+LAST_TOLD = 600
 #: At a checkpoint, the share of the request (by the estimate) that its beginning, the system
 #: prompt and the turns kept, must make: a server's cache holds those, so it reads at most the
 #: rest (the goal is 70 %; the estimate is a few tokens off).
@@ -71,8 +72,8 @@ class Conversation:
         def ask(kept: int) -> list[dict[str, str]]:
             stated = self.turns[kept - 1][2] if kept else ()
             told = self.turns[-1][1] if kept < n else ""
-            if len(told) > LAST_TOLD:  # its end, from a word on
-                told = told[-LAST_TOLD:].split(" ", 1)[-1]
+            if len(told) > LAST_TOLD:  # its end, from a sentence on
+                told = _last_sentences(told, LAST_TOLD)
             new = [line for line in lines if line not in stated]
             user = _user(SINCE if kept else FULL, new, told, news)
             return [{"role": "system", "content": system}] + self.history(kept) + [{"role": "user", "content": user}]
@@ -125,3 +126,17 @@ def _user(header: str, lines, told: str, news: str) -> str:
     if news:
         parts.append(news)
     return "\n".join(parts)
+
+
+def _last_sentences(text: str, room: int) -> str:
+    """The last whole sentences of ``text`` that fit in ``room`` characters (the last sentence's
+    end, from a word on, when even it does not)."""
+    import re
+
+    sentences = [s for s in re.split(r"(?<=[.!?…])[\"”’)]*\s+", text) if s.strip()]
+    out: list[str] = []
+    for s in reversed(sentences):
+        if sum(len(x) + 1 for x in out) + len(s) > room:
+            break
+        out.insert(0, s)
+    return " ".join(out) if out else text[-room:].split(" ", 1)[-1]

@@ -92,8 +92,9 @@ class LLMNarrator:
         self.merge = bool(merge if merge is not None else
                           (env_merge.strip() not in ("0", "off", "no", "false") if env_merge
                            else config.get("merge", True)))
-        self.max_tokens_per_test = int(max_tokens_per_test or os.environ.get("SOLO_MAX_TOKENS_PER_TEST")
-                                       or config.get("max_tokens_per_test", 220))
+        capped = max_tokens_per_test or os.environ.get("SOLO_MAX_TOKENS_PER_TEST") or config.get("max_tokens_per_test")
+        #: The cap the player set on one Test's prose (None: room for the sentences each asks for).
+        self.capped_per_test = int(capped) if capped else None
         self.temperature = temperature
         self.setting = setting
         self.prompt_set = prompt_set  # prompts/<prompt_set>/: system.j2, then <kind>.j2 or beat.j2
@@ -207,22 +208,31 @@ class LLMNarrator:
         guard, self.guard = self.guard, None
         refused = False  # the server answered; the guard did not keep its text
         if error is None and guard is not None:
-            wrong = guard(strip_control(text), prompt=prompt_words(messages), kept=tuple(self._kept),
-                          most=sentence_limit(messages[-1].get("content", "") if messages else ""))
+            asked = dict(prompt=prompt_words(messages), kept=tuple(self._kept),
+                         most=sentence_limit(messages[-1].get("content", "") if messages else ""))
+            wrong = guard(strip_control(text), **asked)
+            if wrong:
+                kept_part = _salvage(strip_control(text), guard, asked)
+                if kept_part is not None:  # the sentences that broke it set aside, the rest is the model's
+                    self.usage["trimmed"] = self.usage.get("trimmed", 0) + 1
+                    self.notice(f"one part of the model's reply was set aside: it {_what(wrong[0])} "
+                                f"({wrong[0].why}); the rest is told as written")
+                    text, wrong = kept_part, []
             refused = bool(wrong)
             if wrong:
                 why = getattr(wrong[0], "kind", "continuity")
                 self.usage["refused"][why] = self.usage["refused"].get(why, 0) + 1
-                what = ("is not the director's prose" if why in ("fourth-wall", "off-beat")
-                        else "contradicts the story" if why not in REFUSED_WORDS else REFUSED_WORDS[why])
-                error = f"the model's text {what} ({wrong[0].why})"
+                error = f"the model's text {_what(wrong[0])} ({wrong[0].why})"
         if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
             error = "the stream ended before the model finished"  # cut mid-way
         self._log(kind, messages, text, error, finish, time.monotonic() - started)
         if error is not None:
             self.usage["fallbacks"] += 1
             self._failures += 0 if refused else 1  # a refused reply is the model's, not a failing server
-            self._warn(error)
+            if refused:  # the model answered: its reply was not kept, this time, for this reason
+                self.notice(f"{error}; the templates tell this beat")
+            else:
+                self._warn(error)
             if self._failures >= self.FAILURES_BEFORE_PAUSE:
                 self._failures = 0
                 self.paused = True
@@ -261,6 +271,7 @@ class LLMNarrator:
         return self._stretch_request(beats).messages
 
     def _request(self, beat: Beat) -> Pending:
+        self._learn_killer([beat])
         fiction = beat.get("f")
         known = isinstance(fiction, dict) and bool(fiction.get("people"))
         summary = beat.get("summary") or ""
@@ -273,6 +284,7 @@ class LLMNarrator:
                          self._beat_prompt(beat).strip(), self.max_tokens)
 
     def _stretch_request(self, beats: list[Beat]) -> Pending:
+        self._learn_killer(beats)
         facts: list[str] = []
         for beat in beats:
             rendered = [ln.strip() for ln in self._beat_prompt(beat).splitlines() if ln.strip()]
@@ -287,8 +299,10 @@ class LLMNarrator:
         fiction = first.get("f")
         summary = (first.get("summary") or "").split(";")[0]
         user = self.env.get_template(f"{self.prompt_set}/stretch.j2").render(facts=facts, ask=ask).strip()
+        room = self.max_tokens_per_test if self.capped_per_test else max(self.max_tokens_per_test,
+                                                                         TOKENS_PER_SENTENCE * (2 * len(facts) + 1))
         return self._ask(self._system(), fiction if isinstance(fiction, dict) and fiction.get("people") else None,
-                         summary + "." if summary else "", user, self.max_tokens_per_test)
+                         summary + "." if summary else "", user, room)
 
     def _ask(self, system: str, fiction: dict | None, summary: str, facts: str, room: int) -> Pending:
         """The request (see :mod:`.conversation`): the story's lines, then the night so far
@@ -304,7 +318,31 @@ class LLMNarrator:
         """The system prompt: the same for every request of a night (a server may cache it)."""
         return self.env.get_template(f"{self.prompt_set}/system.j2").render(setting=self.setting,
                                                                            cast=cast or self._cast,
-                                                                           safety=self.safety or None)
+                                                                           safety=self.safety or None,
+                                                                           killer=self.killer)
+
+    @property
+    def max_tokens_per_test(self) -> int:
+        """Tokens for one Test's prose: the player's cap, or at least this much (a stretch asks
+        room for each sentence it allows)."""
+        return self.capped_per_test or 220
+
+    @max_tokens_per_test.setter
+    def max_tokens_per_test(self, value: int) -> None:
+        self.capped_per_test = int(value)
+
+    #: The night's Killer as the beats give it (look, weapon, calling card, legend): told in the
+    #: system prompt from the first request on (the default night's; a playset's says its own).
+    killer: dict | None = None
+
+    def _learn_killer(self, beats) -> None:
+        if self.killer is not None:
+            return
+        for beat in beats:
+            found = beat.get("the_killer") or (beat.get("f") or {}).get("killer")
+            if isinstance(found, dict) and found.get("look"):
+                self.killer = {k: str(v) for k, v in found.items() if isinstance(v, str)}
+                return
 
     def _beat_prompt(self, beat: Beat) -> str:
         """The beat's own prompt (``prompts/<set>/<kind>.j2``): its facts, stated as decided."""
@@ -500,6 +538,9 @@ class LLMNarrator:
             pass
 
 
+#: The tokens a stretch's request leaves for each sentence it asks for (a strong model's short
+#: sentence of horror prose runs to 25–40).
+TOKENS_PER_SENTENCE = 45
 #: How many kept paragraphs a new one is read against for repeats.
 KEEP_READ = 12
 #: How the log names a refusal of the director's editor (solo.director.editor).
@@ -528,6 +569,31 @@ def sentence_limit(request: str) -> int | None:
         return None
     word = next(g for g in m.groups() if g)
     return int(word) if word.isdigit() else _COUNTS[word.lower()]
+
+
+def _what(wrong) -> str:
+    """What a refusal says the model's text did, in a player's words."""
+    why = getattr(wrong, "kind", "continuity")
+    return ("is not the director's prose" if why in ("fourth-wall", "off-beat")
+            else "contradicts the story" if why not in REFUSED_WORDS else REFUSED_WORDS[why])
+
+
+_SENTENCE = re.compile(r"(?<=[.!?…])[\"”’)]*\s+(?=[\"“(]?[A-Z])")
+
+
+def _salvage(text: str, guard, asked: dict) -> str | None:
+    """The reply without the one sentence that broke it, when what is left passes the director's
+    reading whole (every decided fact still told) and is most of the reply: three sentences or
+    more, the first and the last kept (who acts, and the question the request ends on). None
+    when no such part stands: the templates tell the beat."""
+    sentences = [s for s in _SENTENCE.split(text) if s.strip()]
+    if len(sentences) < 4:
+        return None
+    for k in range(len(sentences) - 2, 0, -1):
+        rest = " ".join(sentences[:k] + sentences[k + 1:]).strip()
+        if not guard(rest, **asked):
+            return rest
+    return None
 
 
 def prompt_words(messages) -> str:

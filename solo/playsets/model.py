@@ -273,8 +273,10 @@ class Playset(BaseModel):
 
     def describe(self) -> str:
         """One paragraph for an LLM system prompt."""
-        return (f"{self.title}. {self.premise} The Killer: {self.killer.name} — {self.killer.look}; "
-                f"calling card: {self.killer.calling_card}. Places: {', '.join(self.setting_places()[:8])}.")
+        weapon = f", carrying {self.killer.weapon}" if getattr(self.killer, "weapon", None) else ""
+        legend = f"; the legend: {self.killer.legend}" if getattr(self.killer, "legend", None) else ""
+        return (f"{self.title}. {self.premise} The Killer: {self.killer.name} — {self.killer.look}{weapon}; "
+                f"calling card: {self.killer.calling_card}{legend}. Places: {'; '.join(self.setting_places())}.")
 
     def setting_places(self) -> list[str]:
         return [loc.place for loc in self.places()]

@@ -109,6 +109,7 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
     for r in night["replies"]:
         waiting.setdefault(key(r.get("ask", "")), []).append(int(r["n"]))
     served: list[int | None] = []  # for each request of the night told again: the reply it got
+    read: set[int] = set()  # the requests whose reply was read (a reply is read whole once)
 
     def answer(body: str) -> str:
         try:
@@ -131,6 +132,9 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
             def reading(text, prompt="", kept=(), most=None):
                 n = served[-1] if served else None
                 why = given(text, prompt=prompt, kept=kept, most=most)
+                if len(served) in read:  # the narrator reading what is left of a refused reply
+                    return why
+                read.add(len(served))
                 if n is None:  # the night told again asked what no reply was written for
                     out.diverged.append(len(served))
                     return why
