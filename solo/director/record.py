@@ -85,7 +85,6 @@ _WHO_HAD = re.compile(r"\b([A-Z][a-z]+),? who (?:had|has) (?:already )?(\w+)\b"
 #: "the table you pushed against the door": a deed told as done before, by the group.
 _DONE = re.compile(r"\b(?:the|that|those|our|your|their) ((?:\w+ ){0,2}?\w+) (?:that |which )?(you|they|we|[A-Z][a-z]+)"
                    r" (?:had |have |already )?(\w+)\b")
-_DEED_WORDS = re.compile(r"[a-z]+")
 
 
 def against_record(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] = (), prompt: str = "",

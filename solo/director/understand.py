@@ -397,21 +397,58 @@ def _negated(parse) -> bool:
     for r in list(main):  # the root's predicate ("is Kit *good*"), not a clause beside it
         main |= {c for c in parse.children(r) if parse[c].dep in ("acomp", "attr", "xcomp", "ccomp", "oprd", "aux",
                                                                    "auxpass", "prep")}
+    tagged = _tagged(lows)
+    tag_at = _tag_start(lows) if tagged else len(lows)
     for i, w in enumerate(lows):
+        if i >= tag_at:
+            break  # the tag's own "n't" ("…, isn't she?") asks, it turns nothing round
         two = i + 1 < len(lows) and lows[i + 1] in ("longer", "more")
+        if two and i + 2 < len(lows) and lows[i + 2] == "with":
+            continue  # "no longer with us": how the dead are spoken of (the ask), not the other way round
         none = w == "no" and parse.parsed and parse[i].dep == "det" and not two  # "there is no signal"
-        if w in ("not", "n't", "never") or (w == "no" and two) or none:
+        if w in ("not", "n't", "never", "nt", "aint") or (w == "no" and two) or none:
             if i == k + 1 and parse[k].lower in AUX | {"is", "are", "was", "were", "do", "does", "did"}:
                 continue  # "isn't", "didn't" at the front: a tag, not the other way round
             if i >= 1 and lows[i - 1] in ("or",):
                 continue  # "alive or not"
-            if parse.parsed and parse[i].head not in main and not two:
-                continue  # a "not" in another clause
+            if parse.parsed and parse[i].head not in main and not two and not tagged:
+                continue  # a "not" in another clause (not the statement before a tag: "X ain't dead, is she?")
             if i + 1 < len(lows) and lows[i + 1] in ("hurt", "injured", "wounded", "bleeding", "dead") and any(
                     w in ("ok", "okay", "good", "fine", "alright", "alive") for w in lows[:i]):
                 continue  # "is Dana good, not hurt?": the "not hurt" says the "good" again
             return True
     return False
+
+
+#: The tags that make a statement a question ("…, is she?", "…, right?").
+_TAG_AUX = frozenset("is are was were do does did has have had can could will would isn't aren't wasn't doesn't "
+                     "didn't hasn't".split())
+_TAG_WHO = frozenset("he she they it we you i".split())
+
+
+def _tagged(lows: list[str]) -> bool:
+    """Whether a question is a statement with a tag at its end ("Hank ain't dead, is she?",
+    "the door isn't locked, is it?", "Sid isn't dead, right?"): the parse reads the tag as the
+    root, and the statement before it as another clause."""
+    words = [w for w in lows if w not in ("?", ",", ".", "!")]
+    if len(words) >= 3 and words[-1] in ("right", "yeah", "correct", "innit"):
+        return True
+    if len(words) < 4 or words[-1] not in _TAG_WHO:
+        return False
+    return words[-2] in _TAG_AUX or (words[-2] in ("n't", "not") and words[-3] in _TAG_AUX)
+
+
+def _tag_start(lows: list[str]) -> int:
+    """Where a question's tag begins (its auxiliary, or its "right?")."""
+    k = len(lows)
+    while k and lows[k - 1] in ("?", ",", ".", "!"):
+        k -= 1
+    if k and lows[k - 1] in ("right", "yeah", "correct", "innit"):
+        return k - 1
+    k -= 2  # "is she", "is n't she" (the tag's "n't" a token of its own)
+    while k > 0 and lows[k] in ("n't", "not"):
+        k -= 1
+    return max(k, 0)
 
 
 def _about(parse, mentions: list[Mention], wh: str | None) -> Mention | None:

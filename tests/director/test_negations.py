@@ -1,0 +1,105 @@
+"""Negations as players type them, across the state questions (who is dead, alive, hurt, with
+the group): the answer's Yes or No follows the question's direction against the state, which
+the test reads from the game itself. A question asked the other way round ("isn't", "didn't",
+"aint", "not … anymore", "no longer", a tag "…, right?", "…, is she?") is answered Yes exactly
+when its negation holds; "no longer with us" is how the dead are spoken of, not a negation of
+it (that reading turned the answer round twice).
+
+Breaks these catch: the tag check dropped (``_tagged`` always False: "X ain't dead, is she?" is
+answered as "is X dead?"); "no longer with" read as a negation again; "aint" not read as one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solo.narration.factory import make_narrator
+from solo.nott.cast import quick_cast
+from solo.nott.rules import ASHCAN
+from solo.play.night import Night
+from solo.sim.policies import get_policy, next_actions
+
+
+@pytest.fixture(scope="module")
+def night():
+    """A night played until its first death, with someone hurt among the living."""
+    for seed in range(3, 60):
+        n = Night(quick_cast(seed), ASHCAN, seed, narrator=make_narrator("template", seed=seed))
+        n.start()
+        rng = random.Random(seed)
+        while not any(d is not None for d in n.game.dead) and n.game.outcome() is None:
+            n.act(next_actions(n.game, get_policy("naive"), rng))
+        living = [i for i, d in enumerate(n.game.dead) if d is None]
+        if any(d is not None for d in n.game.dead) and any(hurt(n, i) for i in living) \
+                and any(not hurt(n, i) for i in living):
+            return n
+    pytest.fail("no night with a death, a hurt and an unhurt survivor")
+
+
+def hurt(night, i: int) -> bool:
+    """Hurt as the fiction records it: a Strike's hurt, or a scrape a costly Test left."""
+    view = night.story.view()["people"][i]
+    return bool(view["hurts"] or view["scrapes"])
+
+
+def answer(night, text: str) -> bool:
+    night.ask(text)
+    told = night.steps[-1].narration[0][1]
+    assert told.startswith(("Yes", "No")), (text, told)
+    return told.startswith("Yes")
+
+
+def people(night):
+    g = night.game
+    dead = next(c.name for c, d in zip(g.cast, g.dead) if d is not None)
+    sore = next(c.name for i, c in enumerate(g.cast) if g.dead[i] is None and hurt(night, i))
+    well = next(c.name for i, c in enumerate(g.cast) if g.dead[i] is None and not hurt(night, i))
+    return dead, sore, well
+
+
+# (question with {who}, whether it asks the other way round, what it asks: dead / alive / hurt)
+FORMS = [
+    ("Is {who} dead?", False, "dead"),
+    ("{who} isn't dead, right?", True, "dead"),
+    ("{who} aint dead is she?", True, "dead"),
+    ("{who} ain't dead, is it?", True, "dead"),
+    ("Is {who} no longer with us?", False, "dead"),
+    ("is {who} not alive anymore", True, "alive"),
+    ("{who} didn't make it?", True, "alive"),
+    ("Is {who} no longer breathing?", True, "alive"),
+    ("is {who} still alive", False, "alive"),
+    ("{who} isn't hurt, is she?", True, "hurt"),
+    ("Is {who} hurt?", False, "hurt"),
+]
+
+
+@pytest.mark.parametrize("form, negated, asks", FORMS, ids=[f[0] for f in FORMS])
+def test_the_answer_follows_the_questions_direction(night, form, negated, asks):
+    g = night.game
+    for name in people(night):
+        i = next(k for k, c in enumerate(g.cast) if c.name == name)
+        truth = {"dead": g.dead[i] is not None, "alive": g.dead[i] is None,
+                 "hurt": g.dead[i] is None and hurt(night, i)}[asks]
+        if asks == "hurt" and g.dead[i] is not None:
+            continue  # the dead are not asked after as hurt
+        assert answer(night, form.format(who=name)) == (truth != negated), (form.format(who=name), truth)
+
+
+def test_anyone_no_longer_with_us_is_asked_about_the_dead(night):
+    assert answer(night, "Is anyone no longer with us?") is True
+
+
+@pytest.mark.parametrize("name", ["Hank", "Sid", "Ana", "Priya", "Eddie"])
+def test_a_statement_with_a_tag_is_read_the_other_way_round_whatever_the_name(name):
+    """The small pipeline reads a tag ("is she?") as the sentence's root and the statement before
+    it as another clause; the statement's "not" still turns the question round."""
+    from solo import english
+    from solo.director.understand import _negated
+
+    for text in (f"{name} aint dead is she?", f"{name} ain't dead, is she?", f"{name} isn't hurt, is he?",
+                 f"{name} isn't dead, right?", f"{name} is not hurt, is it?"):
+        assert _negated(english.parse(text)), text
+    for text in (f"{name} is dead, is she?", f"{name} is hurt, right?", f"is {name} no longer with us?",
+                 f"{name} is alive, isn't she?"):
+        assert not _negated(english.parse(text)), text
