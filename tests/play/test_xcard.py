@@ -139,3 +139,42 @@ def test_a_model_nights_retelling_is_kept_in_its_save(tmp_path):
     assert saved["xcard"] and saved["narration"] == [list(night.steps[-1].narration[0])]
     back = Night.from_save(tmp_path / "n.json")
     assert told(back) == told(night)
+
+
+def test_two_x_cards_keep_both_topics_veiled_in_every_telling_through_undo_and_resume(tmp_path):
+    """Two X-cards of two topics ("x blood", later "x fire"): both stay veiled — in what the
+    templates tell next, in the model's system prompt, in the guard the model's reply is read
+    by — and after an undo of the second card the first is still veiled; a resumed night has
+    both. Break it catches: only the last card's topics kept (``flagged_veils`` reading the last
+    X-card step alone), or the teller not pointed at the new veils after a card."""
+    from solo.narration.llm import LLMNarrator
+
+    night = night_of(12, narrator=TemplateNarrator(seed=12), save_path=tmp_path / "n.json",
+                     transcript_path=tmp_path / "n.md")
+    play_on(night, 4)
+    night.xcard("blood")
+    play_on(night, 4, seed=2)
+    night.xcard("fire")
+    now = night.safety_now
+    assert {"blood", "fire"} <= set(now.veils) and not night.safety.veils  # the player's own stay as set
+    assert night.teller.safety == now and night.narrator.safety == now  # what the templates tell under
+    play_on(night, 8, seed=3)
+    later = [s for step in night.steps[-8:] for _k, t in step.narration for s in sentences(t)]
+    assert not any(now.shows(s) or now.crosses(s) for s in later)
+
+    model = LLMNarrator(TemplateNarrator(seed=12), base_url="http://127.0.0.1:9/v1", api_key="x", model="m")
+    night.narrator = model
+    system = model.messages(night.last_beats[-1])[0]["content"]
+    assert "blood" in system and "fire" in system  # the model is told both veils
+    night.teller._guard([night.last_beats[-1]], None, None)
+    assert any(c.kind == "veil-shown" for c in model.guard("Blood runs down the wall."))
+    night.teller._guard([night.last_beats[-1]], None, None)
+    assert any(c.kind == "veil-shown" for c in model.guard("Fire licks up the wall."))
+    night.narrator = TemplateNarrator(seed=12)
+
+    night.undo(9)  # the second card and what came after
+    assert "blood" in night.safety_now.veils and "fire" not in night.safety_now.veils
+    night.xcard("fire")
+    night.write_save(tmp_path / "n.json")
+    back = Night.from_save(tmp_path / "n.json")
+    assert {"blood", "fire"} <= set(back.safety_now.veils) and back.teller.safety == back.safety_now
