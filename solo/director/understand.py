@@ -199,7 +199,7 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     form = "open" if wh or (parse and parse[k].lemma.lower() in REQUESTS) or verbless else "yesno"
     mentions = _mentions(parse, lexicon, asker, focus, here)
     asks = _asks(parse, mentions)
-    negated = _negated(parse)
+    negated = _negated(parse, asks)
     about = _about(parse, mentions, wh)
     reading = Reading(said, question, form, wh, about, tuple(mentions), asks, None, negated,
                       _subject_span(parse), parse)
@@ -386,7 +386,7 @@ def _asks(parse, mentions: list[Mention]) -> tuple[str, ...]:
     return tuple(ask for ask in ASKS if ask in found)  # in the order of the table
 
 
-def _negated(parse) -> bool:
+def _negated(parse, asks: tuple[str, ...] = ()) -> bool:
     """Asked the other way round: a "not", "never", "no longer" or "no more" on the main verb
     or its predicate, that is not the tag of an inverted auxiliary ("isn't Randy dead?" asks
     whether Randy is dead; "is Randy not dead?" whether he is alive; "is Kit good, not hurt or
@@ -403,7 +403,8 @@ def _negated(parse) -> bool:
         if i >= tag_at:
             break  # the tag's own "n't" ("…, isn't she?") asks, it turns nothing round
         two = i + 1 < len(lows) and lows[i + 1] in ("longer", "more")
-        if two and i + 2 < len(lows) and lows[i + 2] == "with":
+        if w == "no" and two and "dead" in asks and lows[i + 1] == "longer" and i + 2 < len(lows) \
+                and lows[i + 2] == "with":
             continue  # "no longer with us": how the dead are spoken of (the ask), not the other way round
         none = w == "no" and parse.parsed and parse[i].dep == "det" and not two  # "there is no signal"
         if w in ("not", "n't", "never", "nt", "aint") or (w == "no" and two) or none:

@@ -95,7 +95,10 @@ def test_a_statement_with_a_tag_is_read_the_other_way_round_whatever_the_name(na
     """The small pipeline reads a tag ("is she?") as the sentence's root and the statement before
     it as another clause; the statement's "not" still turns the question round."""
     from solo import english
-    from solo.director.understand import _negated
+    from solo.director.understand import _negated as negated
+
+    def _negated(parse):
+        return negated(parse, ("dead",) if "with us" in " ".join(t.lower for t in parse) else ())
 
     for text in (f"{name} aint dead is she?", f"{name} ain't dead, is she?", f"{name} isn't hurt, is he?",
                  f"{name} isn't dead, right?", f"{name} is not hurt, is it?"):
