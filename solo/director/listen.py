@@ -300,6 +300,11 @@ def told_why(why: str, pronouns: str = "") -> str:
     return why_clause(why, parse_pronouns(pronouns) if pronouns else None)
 
 
+#: First words of a reason typed in lower case that want "is here" before them ("to prove the
+#: legend is a hoax", "because Jake dared me", "for the money").
+_HERE_WORDS = frozenset("to because cause 'cause cuz coz for since after".split())
+
+
 def why_clause(why: str | None, pronouns: Pronouns | None = None) -> str:
     """A cast member's answer to "why are you here?" as a clause told after their name,
     whatever form it was typed in: "Dared by his teammates." → "was dared by his teammates";
@@ -312,8 +317,9 @@ def why_clause(why: str | None, pronouns: Pronouns | None = None) -> str:
     if not text:
         return ""
     first = text.split()[0]
-    if first[:1].islower() and first.lower() not in ("i", "i'm", "i've", "i'd", "i'll"):
-        return text
+    lowered = first[:1].islower() and first.lower() not in ("i", "i'm", "i've", "i'd", "i'll")
+    if lowered and first.lower() not in _HERE_WORDS:
+        return text  # a clause already ("owes someone here an apology", "lost a bet")
     p = pronouns or _THEY
     if re.match(r"(?i)i(?:'m|'ve|'d|'ll)?\b", text):  # first person: the name is the subject
         turned = third_person(text, p)

@@ -28,6 +28,10 @@ SHE = parse_pronouns("she/her")
     ("I was dared", "was dared"),
     ("  “Dared by his teammates!”  ", "was dared by his teammates"),
     ("", ""),
+    # typed in small letters, a reason is still told after "is here" ("Priya to prove …" was spliced raw)
+    ("to prove the camp legend is a hoax", "is here to prove the camp legend is a hoax"),
+    ("because Marty dared me", "is here because Marty dared her"),
+    ("for the money", "is here for the money"),
 ])
 def test_a_why_is_told_as_a_clause_after_the_name(why, told):
     assert why_clause(why, SHE) == told
