@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from . import __version__
 from .safetext import SafeArgumentParser, echo, safe, shell_quoted, shown_name
@@ -52,14 +53,15 @@ def _play(args: argparse.Namespace) -> int:
                    "bold")
         try:
             skipped: list = []
-            last = None if args.new else latest_unfinished(skipped)
+            # a seed asked for is a new night asked for: no other night is offered
+            last = None if args.new or getattr(args, "seed", None) is not None else latest_unfinished(skipped)
             for bad, why in skipped:
                 shell.out("notice", f"skipped {shown_name(bad.name)}: {why}")
             if last is not None:
                 from .play.saves import read_save
 
-                answer = ask(f"Resume the unfinished night ({read_save(last).summary})? (Y/n)", "y", ["y", "n"])
-                if not answer.lower().startswith("n"):
+                question = f"Resume the unfinished night ({read_save(last).summary})? (Y/n)"
+                if yes_or_no(lambda: ask(question, "y", ["y", "n"]), lambda t: shell.out("notice", t)):
                     load_into(shell, last)
             if shell.night is None:
                 wizard(shell, ask)
@@ -70,6 +72,23 @@ def _play(args: argparse.Namespace) -> int:
         except Quit:  # quit typed at a set-up question
             return 0
     return run_interactive(shell, history_path=history_file())
+
+
+YES = frozenset(("y", "yes", "yeah", "yep", "sure", "ok", "okay"))
+NO = frozenset(("n", "no", "nope", "nah"))
+
+
+def yes_or_no(answer: Callable[[], str], say: Callable[[str], None], default: bool = True, tries: int = 5) -> bool:
+    """A yes or no from ``answer`` (asked again, with one line that says why, while it is
+    neither: "help" is no yes); Enter is ``default``, and so is a question asked ``tries`` times."""
+    for _ in range(tries):
+        reply = " ".join(str(answer()).lower().split()).strip(" .!")
+        if reply in YES or (reply in ("", "y/n") and default):
+            return True
+        if reply in NO or (reply == "" and not default):
+            return False
+        say(f"answer y (yes) or n (no); Enter means {'yes' if default else 'no'} ({reply!r} is neither)")
+    return default
 
 
 def _safety(args: argparse.Namespace):
