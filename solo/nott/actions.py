@@ -143,8 +143,8 @@ class Draw:
         return f"draw {where}{card_ascii(self.card)}"
 
 
-#: "seven of spades", "7 of hearts", "queen of clubs".
-_SPOKEN = re.compile(r"(\w+) of (spades?|hearts?|clubs?|diamonds?)")
+#: "seven of spades", "7 of hearts", "queen of clubs", "A spades".
+_SPOKEN = re.compile(r"(\w+) (?:of )?(spades?|hearts?|clubs?|diamonds?)")
 _RANK_WORDS = {"ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                "eight": "8", "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K"}
 

@@ -115,7 +115,7 @@ def parse_card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"invalid card: {text!r}")
-    key = re.sub(r"[\s_-]", "", text).lower()
+    key = re.sub(r"[\s_-]" if "joker" in text.lower() else r"\s", "", text).lower()  # "-1S" is no card
     if key in _JOKERS:
         return _JOKERS[key]
     m = _CARD_RE.match(key)

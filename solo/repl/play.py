@@ -106,13 +106,23 @@ def cmd_draw(sh, arg: str) -> None:
     except InvalidCardError:
         words = arg.split()
         rest = words[1:] if words[0].lower() in DRAW_WORDS else words
-        if len(rest) == 1 and len(rest[0]) <= 3 or "joker" in arg.lower() or " of " in f" {arg.lower()} ":
-            raise  # a card mistyped
+        if len(rest) == 1 and len(rest[0]) <= 3 or "joker" in arg.lower() or " of " in f" {arg.lower()} " \
+                or any(_card_like(w) for w in rest):
+            raise  # a card mistyped ("draw 7S 7S", "draw A spades", "draw 1e9S")
         sh._free_text(f"draw {arg}")  # "draw my knife": the character's action
         return
     events = night.act([action])
     sh.show_table(night.game)
     sh.after(events)
+
+
+def _card_like(word: str) -> bool:
+    """A word a player types for a card: a suit's name or sign, or a rank with a suit's letter."""
+    import re
+
+    return bool(re.fullmatch(r"(?i)[-+]?[0-9a-z.]{0,4}[shcd♠♥♦♣♤♡♢♧]|spades?|hearts?|clubs?|diamonds?|none|null", word)) \
+        and not word.isalpha() or word.lower() in ("spades", "spade", "hearts", "heart", "clubs", "club", "diamonds",
+                                                   "diamond", "none", "null")
 
 
 @command("resolve", "[+1|-1]", aliases=("accept", "keep"))

@@ -106,3 +106,22 @@ def test_draw_reads_a_spoken_card_and_leaves_a_characters_action_as_story():
     ok, shown = said(sh, "draw my knife and back toward the door")
     assert ok and "error" not in shown and len(sh.night.steps) == steps + 1
     assert sh.night.steps[-1].say == "draw my knife and back toward the door" and not sh.night.steps[-1].actions
+
+
+@pytest.mark.parametrize("typed", ["draw 7S 7S", "draw 1e9S", "draw None", "draw -1S"])
+def test_a_card_mistyped_is_refused_and_never_becomes_a_story_line(typed):
+    """Each was written into the story as a line ("draw -1S" drew A♠): now one line says what a
+    card looks like, and neither the cards nor the story change."""
+    sh = started()
+    steps, threat = len(sh.night.steps), sh.night.game.threat
+    ok, shown = said(sh, typed)
+    assert "is not a card" in shown and len(sh.night.steps) == steps and sh.night.game.threat == threat, shown
+
+
+def test_a_card_spoken_without_of_is_a_card():
+    from solo.nott.actions import parse_draw
+
+    assert parse_draw("A spades").card == card(1, 0) and parse_draw("q hearts").card == card(12, 1)
+    sh = started()
+    ok, shown = said(sh, "draw my knife")  # a character's action, as before
+    assert "is not a card" not in shown and sh.night.steps[-1].say == "draw my knife"
