@@ -73,8 +73,9 @@ _CANNOT_BEAR = re.compile(r"\b(?:it|he|she) (?:cannot|can't|can never|could neve
                           r"endure|cross|tolerate)\b[^.;!?]*", re.I)
 _CANNOT = re.compile(r"\b(?:can(?:not|'t)|could(?:n't| not)|won't|will not|fails? to) (?:make|get|open|move|budge|find|"
                      r"reach|work|fit|free|lift|force|figure|read|solve|finish)\b"
-                     r"|\b(?:have|has|had) to give up\b|\bgives? up\b|\b(?:won't|doesn't|does not|will not) budge\b"
-                     r"|\bstays? (?:\w+ly )?(?:down|shut|locked|stuck|fast|wedged|closed|jammed)\b", re.I)
+                     r"|\b(?:have|has|had) to give up\b|\b(?:won't|doesn't|does not|will not) budge\b"
+                     r"|\bthe (?:\w+ ){0,2}?\w+ (?:stays|stay) (?:\w+ly )?(?:down|shut|locked|stuck|fast|wedged|closed|jammed)\b",
+                     re.I)  # a thing that stays shut ("the lock stays stubbornly down"), not one who stays down
 _GIVES = re.compile(r"\b(?:finally|at last) (?:gives|opens|works|comes (?:free|loose|open)|gives way|swings open|"
                     r"clicks open|turns over|catches)\b", re.I)
 #: "Kit, who had untied the mooring rope": a deed told as done before, by someone of the cast.
@@ -282,7 +283,8 @@ def _past(sentences: list[str], people: dict[str, dict], prompt: str, kept: Iter
             if lemma is None or lemma in _SENSE_VERBS:
                 continue
             forms = _forms(lemma)
-            if any(re.search(r"\b" + re.escape(f) + r"\b", record) for f in forms):
+            here = (record + " " + s.replace(said, " ")).lower()  # the deed told in this sentence too
+            if any(re.search(r"\b" + re.escape(f) + r"\b", here) for f in forms):
                 continue
             if _echoes(s, record):
                 continue  # the deed is one the record tells in its own words
