@@ -231,6 +231,8 @@ def _setting(s: str, after: Snapshot, kind: str = "", before: Snapshot | None = 
             if place not in heres and _placed(short_place(place), s) and short_place(place) not in shorts:
                 found.append(Contradiction("setting", s, f"the group is at {short_place(here)}, not {short_place(place)}"))
     word = not after.wild and said(_MODEL_WILD if model else WILD_WORDS, s)
+    if word and model and re.search(re.escape(word) + r" of\b", s, re.I):
+        word = None  # a figure, not the woods ("the forest of dancing feet")
     if word:
         found.append(Contradiction("setting", s, f"this setting has no {word}"))
     if kind in _WIDE or model:

@@ -107,14 +107,14 @@ def against_record(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Itera
     m = _UNMASKED.search(bare)
     if m:
         found.append(Contradiction("too-soon", short, f"the Killer is only ever glimpsed, never explained ({m.group(0)!r})"))
-    elif not any(b.get("kind") == "weakness" for b in beats):
+    elif not any(b.get("kind") == "weakness" for b in beats) and _found(beats) < 4:
         m = _CANNOT_BEAR.search(bare)
         if m and not _known_weakness(m.group(0), beats):
             found.append(Contradiction("too-soon", short, f"a weakness no one has found ({m.group(0)!r})"))
     found += _flipped(sentences, beats, short)
     found += _hands(sentences, beats, people, short)
     found += _unhurt(sentences, people, short)
-    found += _past(sentences, people, prompt + " " + _said_of_night(beats), kept, short)
+    found += _past(sentences, people, prompt + " " + _said_of_night(beats), kept, short, beats)
     return found
 
 
@@ -249,6 +249,12 @@ def _said_of_night(beats: Sequence[Mapping[str, Any]]) -> str:
     return " ".join(out)
 
 
+def _found(beats: Sequence[Mapping[str, Any]]) -> int:
+    """How many of the Killer's weaknesses the night has found (all four: none is left to tell
+    too soon)."""
+    return max((len((b.get("f") or {}).get("weaknesses") or {}) for b in beats), default=0)
+
+
 def _known_weakness(told: str, beats: Sequence[Mapping[str, Any]]) -> bool:
     """Whether a weakness told is one the night has found (a word of it said again)."""
     found = " ".join(str(w) for b in beats for w in ((b.get("f") or {}).get("weaknesses") or {}).values()).lower()
@@ -265,8 +271,17 @@ def _names(beats: Sequence[Mapping[str, Any]]) -> set[str]:
     return names
 
 
+def _calling_cards(beats: Sequence[Mapping[str, Any]]) -> set[str]:
+    words: set[str] = set()
+    for b in beats:
+        killer = b.get("the_killer") or (b.get("f") or {}).get("killer")
+        if isinstance(killer, Mapping):
+            words |= set(re.findall(r"[a-z]+", str(killer.get("calling_card") or "").lower()))
+    return words
+
+
 def _past(sentences: list[str], people: dict[str, dict], prompt: str, kept: Iterable[str],
-          short: str) -> list[Contradiction]:
+          short: str, beats: Sequence[Mapping[str, Any]] = ()) -> list[Contradiction]:
     """A deed of the group told as done before that nothing earlier told."""
     found = []
     for k, s in enumerate(sentences):
@@ -288,6 +303,8 @@ def _past(sentences: list[str], people: dict[str, dict], prompt: str, kept: Iter
                 continue
             if _echoes(s, record):
                 continue  # the deed is one the record tells in its own words
+            if thing and thing.split()[-1].lower() in _calling_cards(beats):
+                continue  # the Killer's calling card is about that thing ("a door … you closed behind you")
             found.append(Contradiction("past-action", short, f"nothing earlier told {who} doing it ({said!r})"))
             return found
     return found
@@ -373,8 +390,12 @@ def _user_of(sentence: str, things: list[str]) -> list[tuple[str, str]]:
         at = next((i for i, w in enumerate(words) if w.lower == last), None)
         if at is None:
             continue
+        if words[at].dep not in ("dobj", "pobj", "conj"):
+            continue  # "a corkscrew jutting from their pocket": beside someone, not used
         i, seen = at, 0
         while words[i].pos not in ("VERB",) and words[i].head != i and seen < 6:
+            if words[i].dep == "pobj" and words[words[i].head].lower not in ("with", "at", "into", "through"):
+                break  # "from their pocket", "on the table": where it is, not what is done with it
             i, seen = words[i].head, seen + 1
         if words[i].pos != "VERB" or words[i].lemma in _NOT_USING:
             continue

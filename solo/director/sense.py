@@ -31,7 +31,7 @@ SENSE_KINDS = ("fourth-wall", "off-beat")
 
 _FOURTH_WALL = re.compile(
     r"\b(?:as an ai|language model|i am an? (?:ai|assistant|narrator)|i'm an? (?:ai|assistant)"
-    r"|(?:the|this|our|a) (?:game|players?|user|prompt|reader|narrator|narrative|paragraph|chapter|sentences?)\b"
+    r"|(?:the|this|our|a) (?:game(?! of\b)|players?|user|prompt|reader|narrator|narrative|paragraph|chapter|sentences?)\b"
     r"|this story|your story|the story so far|in this scene|the scene description|(?:three|two|four|last|next) sentences"
     r"|here(?: is|'s) (?:a|the|your|my)\b|^\W*(?:sure|certainly|of course|okay|ok)\b[,.!]"
     r"|i (?:created|wrote|have written|will write|can(?:not|'t) (?:help|write|continue))"
