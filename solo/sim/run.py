@@ -94,7 +94,19 @@ def run_range(rules: Ruleset, policy_name: str, seed: int, start: int, stop: int
 
 
 def _chunk(args: tuple) -> list[GameRecord]:
-    return [] if _STOP is not None and _STOP.is_set() else run_range(*args)
+    return [] if _STOP is not None and _STOP.is_set() else _failing_stops(run_range, args)
+
+
+def _failing_stops(work, args: tuple):
+    """``work(*args)`` in a worker; a chunk that fails tells every worker to skip the chunks left
+    at once (the parent hears of the failure only when the results reach it in order: the
+    others would play on until then)."""
+    try:
+        return work(*args)
+    except BaseException:
+        if _STOP is not None:
+            _STOP.set()
+        raise
 
 
 #: In a worker: the pool's stop signal (set when the run failed: the chunks left are skipped).
@@ -245,7 +257,7 @@ def tally_range(engine: str, rules: Ruleset, policy_name: str, seed: int, start:
 
 
 def _tally_chunk(args: tuple) -> dict | None:
-    return None if _STOP is not None and _STOP.is_set() else tally_range(*args)
+    return None if _STOP is not None and _STOP.is_set() else _failing_stops(tally_range, args)
 
 
 def tally_games(games: int, rules: Ruleset, policy_name: str, seed: int, workers: int = 1, engine: str = "core",
@@ -263,6 +275,8 @@ def tally_games(games: int, rules: Ruleset, policy_name: str, seed: int, workers
         results = pool.imap_unordered(_tally_chunk, ranges)
     try:
         for t in results:
+            if t is None:
+                continue  # skipped: a chunk failed (its error is on its way)
             total = t if total is None else merge(total, t)
             if progress:
                 progress(t["games"])

@@ -678,3 +678,35 @@ def test_a_ctrl_c_while_the_workers_start_stops_the_pool_once_it_is_whole(monkey
         run._pool(2)
     assert len(made) == 1 and made[0]._state != "RUN"  # made whole, then stopped
     assert not multiprocessing.active_children()
+
+
+def test_a_failing_chunk_tells_the_other_workers_to_skip_at_once(monkeypatch):
+    """A worker whose chunk fails sets the pool's stop itself: the chunks left are skipped by
+    every worker from then on, not played until the parent reaches the failure in order (a
+    failing `solo sim --workers N` ran on for minutes). Break it catches: the stop set only by
+    the parent."""
+    import threading
+
+    stop = threading.Event()
+    monkeypatch.setattr(run, "_STOP", stop)
+
+    def failing(*_args):
+        raise ValueError("a chunk that fails")
+
+    monkeypatch.setattr(run, "run_range", failing)
+    with pytest.raises(ValueError, match="a chunk that fails"):
+        run._chunk((ASHCAN, "naive", 1, 0, 10))
+    assert stop.is_set()
+    played = []
+    monkeypatch.setattr(run, "run_range", lambda *a: played.append(a) or [])
+    assert run._chunk((ASHCAN, "naive", 1, 10, 20)) == [] and played == []  # skipped, not played
+    monkeypatch.setattr(run, "tally_range", failing)
+    stop.clear()
+    with pytest.raises(ValueError):
+        run._tally_chunk(("core", ASHCAN, "naive", 1, 0, 10))
+    assert stop.is_set() and run._tally_chunk(("core", ASHCAN, "naive", 1, 10, 20)) is None
+
+
+def test_a_tally_whose_workers_skip_after_a_failure_still_reports_the_failure():
+    with pytest.raises(ValueError, match="unknown engine 'warp'"):
+        tally_games(200, ASHCAN, "naive", 1, workers=2, engine="warp", chunk=10, progress=lambda n: None)
