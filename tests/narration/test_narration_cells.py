@@ -129,13 +129,13 @@ def test_outcome_every_cell(render_all, seeded, c, success, fallout):
     for t in texts:
         name = game.cast[0].name
         assert name in t
-        # The mechanics, faithfully: a Strike is said exactly when one was given — by the
-        # outcome when it kills, else by the strike beat that follows it.
-        assert ("Strike" in t) is (strike and beat["dies"]), t
+        # The story, not the table: a Strike is the dice line's to say (the mechanics under each
+        # Test), never a word of the prose; the strike beat that follows tells what it did.
+        assert "Strike" not in t, t
         if c % 13 >= 10 and not success:
             assert "Killer" in t, t
     if strike and not beat["dies"]:
-        assert all("Strike" in t for t in render_all(only(beats, "strike")))
+        assert all("Strike" not in t and game.cast[0].name in t for t in render_all(only(beats, "strike")))
     else:
         assert "strike" not in [b.kind for b in beats]
     assert len(seeded(beat)) >= 3
@@ -175,7 +175,7 @@ def test_strike_every_cell(render_all, seeded, c, number):
     assert beat["strike_number"] == number
     texts = render_all(beat)
     assert len(texts) >= 3
-    assert all(game.cast[2].name in t and "Strike" in t for t in texts)
+    assert all(game.cast[2].name in t and "Strike" not in t for t in texts)
     assert len(seeded(beat)) >= 3
 
 
