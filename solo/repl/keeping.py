@@ -92,7 +92,7 @@ def dread_lines(night) -> list[str]:
     lines = [f"Dread {d} of 9{turned}: at even odds, “Yes, and…” on {_band(yes_and)}, “Yes, but…” on "
              f"{_band(yes_but)}, “No, and…” on {_band(no_and)} of a d100."]
     lines.append("The Killer may break into an answer (a double on the roll)." if d >= 4
-                 else "The Killer breaks into no answer below dread 4.")
+                 else "Below dread 4 the Killer never breaks into an answer.")
     return lines
 
 

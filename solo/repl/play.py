@@ -177,7 +177,7 @@ def cmd_say(sh, arg: str) -> None:
     """Your character's action or words (plain text that is no command does the same)."""
     if not arg:
         raise CommandError("say what?")
-    sh._free_text(arg)
+    sh._free_text(arg, asked=True)
 
 
 @command("give", "<Name> <thing> to <Name>", group="play")

@@ -448,7 +448,9 @@ class Shell(BaseShell):
         if len(near) == 1:
             raise CommandError(f"{word!r} is not in the cast: did you mean {near[0]}? ({hint})")
 
-    def _free_text(self, line: str) -> None:
+    def _free_text(self, line: str, asked: bool = False) -> None:
+        """A line that is no command: the character's action or words (``asked``: typed after
+        ``say``, so written whatever it is)."""
         if self.night is None:  # no story yet: a word one slip from a command is that command
             from .typos import did_you_mean
 
@@ -456,6 +458,10 @@ class Shell(BaseShell):
             if hint:
                 raise CommandError(hint)
         night = self.need_night()
+        bare = line.strip()
+        if not asked and len(bare) <= 2 and bare.isalpha() and bare.lower() not in ("i", "go", "no", "ok"):
+            raise CommandError(f"{bare!r} is too short to be a line of the story: type help for the commands, "
+                               f"or say {bare} to write it anyway")
         who = None
         head, sep, tail = line.partition(":")
         if sep and tail.strip() and " " not in head.strip():

@@ -183,3 +183,18 @@ def test_clear_clears_the_screen_and_is_not_story():
     steps = len(sh.night.steps)
     assert sh.run_line("clear")
     assert len(sh.night.steps) == steps  # not the group saying "clear"
+
+
+def test_a_letter_or_two_alone_is_no_story_line():
+    """'n' or 'h' typed alone (a stray answer, a slip of the keys) was written into the story:
+    one line says so and nothing is written; 'say n' writes it all the same."""
+    from .conftest import make_shell, output
+
+    sh = make_shell()
+    assert sh.run_line("new ashcan seed 3") and sh.run_line("quick")
+    steps = len(sh.night.steps)
+    for line in ("n", "h", "xy"):
+        assert not sh.run_line(line)
+        assert f"{line!r} is too short to be a line of the story" in output(sh)
+    assert len(sh.night.steps) == steps
+    assert sh.run_line("say n") and sh.night.steps[-1].say == "n"
