@@ -270,3 +270,24 @@ def test_a_sweep_without_set_says_how_to_compare_and_counts_its_worker(capsys):
     assert "with 1 worker." in flat and "worker(s)" not in flat
     code, out, err = run(capsys, "sweep", "--games", "2", "--workers", "1", "--set", "genre_points=0,4")
     assert code == 0 and "Only the baseline" not in out
+
+
+def test_a_rules_topic_named_is_that_topic_alone():
+    """'rules fallout' also printed the d13 (a search's second hit): a topic named by its key or
+    title is shown alone; words that name none still search."""
+    from solo.nott.reference import search
+
+    assert [s.key for s in search("fallout")] == ["fallout"]
+    assert [s.key for s in search("The d13")] == ["d13"]
+    assert len(search("dice roll")) >= 2
+
+
+def test_a_sweep_of_values_given_to_set_points_to_solo_sweep():
+    """'sim --set genre_points=0,5' failed with no pointer to the command that does exactly that."""
+    import pytest
+
+    from solo.playsets.loader import PlaysetError, parse_overrides
+
+    with pytest.raises(PlaysetError, match=r"solo sweep --set genre_points=0,5"):
+        parse_overrides(["genre_points=0,5"])
+    assert parse_overrides(["face_modifiers=1,2,4"]).face_modifiers is not None  # a list knob is one value

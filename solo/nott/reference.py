@@ -92,6 +92,9 @@ def search(topic: str) -> list[Section]:
     words = [w for w in re.findall(r"[\w♠♥♣♦]+", topic.lower()) if w]
     if not words:
         return list(SECTIONS)
+    named = [s for s in SECTIONS if topic.lower().strip() in (s.key, s.title.lower())]
+    if named:
+        return named  # a topic named is that topic alone ("rules fallout" is no lesson on the d13)
     scored = []
     for i, s in enumerate(SECTIONS):
         score = 0

@@ -255,6 +255,9 @@ def parse_overrides(items: list[str], base: RuleOverrides | None = None) -> Rule
             data[key] = _BOOL[value.lower()]
         elif key == "face_modifiers":
             data[key] = [p.strip() for p in value.split(",")]
+        elif "," in value:  # several values of one knob: a sweep, not a what-if
+            raise PlaysetError(f"--set {item!r}: one value a what-if; to compare several, "
+                               f"solo sweep --set {key}={value} plays each")
         else:
             data[key] = value
     try:
