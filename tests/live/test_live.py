@@ -66,9 +66,12 @@ def test_live_auth_failure_falls_back(tmp_path):
         assert "the-wrong-key" not in (tmp_path / "l.jsonl").read_text()
 
 
+@pytest.mark.timeout(2400)  # a whole night on a 135M model and two cores: its own bound, as the subprocess's
 def test_live_a_whole_repl_game_with_the_llm_narrator(server, tmp_path, monkeypatch):
     """``solo play --narrator llm`` with OPENAI_BASE_URL at the local server, in batch mode: a
-    whole night, from the opening to its end, and no prose in it that steps out of the story."""
+    whole night, from the opening to its end, and no prose in it that steps out of the story.
+    Each Test's prose is capped as it was before a request's room grew with the sentences it
+    allows (a 135M model fills whatever room it is given: the night would take twice as long)."""
     import os
     import subprocess
     import sys
@@ -78,7 +81,8 @@ def test_live_a_whole_repl_game_with_the_llm_narrator(server, tmp_path, monkeypa
     lines, expected = script_for(3)  # the whole night
     env = dict(os.environ, SOLO_HOME=str(tmp_path), OPENAI_BASE_URL=server.url, OPENAI_API_KEY="sk-live-test-0000",
                SOLO_MODEL="smollm2", PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "solo", "play", "--seed", "3", "--narrator", "llm"],
+    proc = subprocess.run([sys.executable, "-m", "solo", "play", "--seed", "3", "--narrator", "llm",
+                           "--max-tokens-per-test", "220"],
                           input="\n".join(lines) + "\n", text=True, capture_output=True, env=env, timeout=2400)
     assert proc.returncode == 0, proc.stdout[-1500:] + proc.stderr[-1500:]
     transcripts = list((tmp_path / "transcripts").glob("*.md"))
