@@ -39,7 +39,8 @@ _FOURTH_WALL = re.compile(
     r"|(?:^|[.!?]\s+)(?:introduce|narrate|describe|set a mood|do not (?:describe|name|mention))\b"
     r"|\bthe (?:two |three |four |five )?characters\b|\bin (?:one|two|three) (?:short )?sentences?\b"
     r"|the night so far:|already decided|in this order:|the night's stage is|\bafter \d+ tests\b"
-    r"|\d/4 weaknesses)",
+    r"|\d/4 weaknesses|the weakness is exactly this|use these words|describe the discovery|\b[0-4] of 4\b"
+    r"|\bits nature:|\bseverity:)",
     re.I | re.M)
 #: The table's own words (the Director, the dice, Genre Points): table talk may use them (an
 #: award, a Genre Point spent); a scene may not.
