@@ -302,7 +302,7 @@ def _keep(text: str, out: Parse) -> None:
 
 # ---------------------------------------------------------------------- without the pipeline
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|n't|'[a-z]+|[^\sA-Za-z0-9]")
+_WORD = re.compile(r"[A-Za-z0-9]+(?=n't\b)|n't|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|'[a-z]+|[^\sA-Za-z0-9]")  # "is n't", as spaCy
 #: Closed-class words a plain reading can still tell apart (everything else is "X").
 _CLOSED = {
     "AUX": "is are was were am be been being do does did can could will would shall should may might must has have "

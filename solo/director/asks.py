@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .words import KILL_VERBS, KILLER_DOING, WHAT_IS_IT
+from .words import KILL_VERBS, KILLER_DOING, LOST_IDIOMS, SENSED, WHAT_IS_IT
 
 
 
@@ -22,8 +22,8 @@ def _killerish(r, asks: set, lows: set, lemmas: set) -> bool:
         return True
     text = " ".join(t.lower for t in r.parse)
     if r.wh in ("who", "what") and (any(p in text for p in WHAT_IS_IT) or re.search(r"\bis that\W*$", text)) and \
-            not r.first("person") and not r.first("thing"):
-        return True
+            not r.first("person") and not r.first("thing") and not (lows & SENSED):
+        return True  # (not "what's that whistling out there?": a sound, for the oracle to mean)
     if not r.first("it"):
         return False
     if any(any(r.parse[k].dep in ("nsubj", "nsubjpass", "dobj", "attr") for k in range(m.start, m.end))
@@ -221,8 +221,8 @@ def _person_ask(r, asks: set, wh, lows: set, lemmas: set, person) -> str | None:
                                                               "lugging", "bag"}) and not lows & {
             "injury", "injuries", "wound", "wounds", "strike", "strikes", "hurt", "pain"}:
         return "holds"
-    if lemmas & {"lose"} and wh is None:
-        return "dead"  # "did we lose Randy?"
+    if lemmas & {"lose"} and wh is None and not _lost_track(r.parse):
+        return "dead"  # "did we lose Randy?" (not "i lost track of him")
     if "dead" in asks and not ("alive" in asks and "or" in lows):
         return "dead"
     if "alive" in asks:
@@ -296,3 +296,9 @@ def _group_ask(r, asks: set, wh, lows: set, lemmas: set, group) -> str | None:
     if wh == "how" and group is not None and (doing and not asks - {"hurt", "ok"} or asks & {"hurt", "ok"}):
         return "who-hurt"  # "how are we doing?", "how is everyone?" (not "how do we open the door?")
     return None
+
+
+def _lost_track(parse) -> bool:
+    """"lost track", "lost sight", "lost count": nobody lost, nothing lost."""
+    return any(t.lemma.lower() == "lose" and k + 1 < len(parse) and parse[k + 1].lower in LOST_IDIOMS
+               for k, t in enumerate(parse))

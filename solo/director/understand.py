@@ -28,7 +28,7 @@ from ..english import one_edit
 from ..world.pronouns import pronouns_of
 from .asks import decide
 from .tidy import asks_indirectly, first_word, is_question, tidy
-from .words import (ASK_RUNS, DEMONSTRATIVES, PRONOUNS, REQUESTS, ASKS, AUX, GROUP, KILLER, NIGHT, PREDICATE_WORDS, SELF,
+from .words import (ASK_RUNS, DEMONSTRATIVES, LOST_IDIOMS, PRONOUNS, REQUESTS, ASKS, AUX, GROUP, KILLER, NIGHT, PREDICATE_WORDS, SELF,
                     WH, listened_safe)
 
 __all__ = ["Lexicon", "Mention", "Reading", "read", "is_question"]
@@ -316,6 +316,8 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None, here: i
         elif low in ("it", "its", "itself") and not (k and lemmas[k - 1] in ("make", "bite", "buy", "do", "snuff")
                                                      and parse[k - 1].pos != "AUX"):
             take("it", None, k, k + 1)  # (not "make it", "bite it": those are idioms)
+        elif low == "no" and k + 1 < len(parse) and lows[k + 1] == "one" and not taken[k + 1]:
+            take("group", "none", k, k + 2)  # "no one hurt?"
         elif low in GROUP and not (low in ("all", "any", "each", "none", "rest", "party", "group", "people") and
                                    _part_of_other(parse, k)):
             other = any(w in ("else", "other", "others") for w in lows[k:k + 3]) or low in ("others", "rest")
@@ -373,6 +375,7 @@ def _asks(parse, mentions: list[Mention]) -> tuple[str, ...]:
     left = {k for k, t in enumerate(parse) if t.lower == "left" and any(
         parse[c].dep in ("dobj", "prep") and parse[c].lower not in ("of",) for c in parse.children(k))}
     taken |= left  # "who left the door open?" counts no one
+    taken |= {k for k in range(len(parse) - 1) if lemmas[k] == "lose" and lows[k + 1] in LOST_IDIOMS}  # "i lost track"
     found = set()
     for k in range(len(parse)):
         for word in {lows[k], lemmas[k]}:
@@ -406,19 +409,53 @@ def _negated(parse, asks: tuple[str, ...] = ()) -> bool:
         if w == "no" and two and "dead" in asks and lows[i + 1] == "longer" and i + 2 < len(lows) \
                 and lows[i + 2] == "with":
             continue  # "no longer with us": how the dead are spoken of (the ask), not the other way round
-        none = w == "no" and parse.parsed and parse[i].dep == "det" and not two  # "there is no signal"
+        none = w == "no" and parse.parsed and parse[i].dep == "det" and not two and not (
+            i + 1 < len(lows) and lows[i + 1] == "one")  # "there is no signal" ("no one" is the group, none of it)
         if w in ("not", "n't", "never", "nt", "aint") or (w == "no" and two) or none:
-            if i == k + 1 and parse[k].lower in AUX | {"is", "are", "was", "were", "do", "does", "did"}:
-                continue  # "isn't", "didn't" at the front: a tag, not the other way round
+            if i == k + 1 and w in ("n't", "nt") and parse[k].lower in AUX | {"is", "are", "was", "were", "do", "does",
+                                                                             "did"}:
+                continue  # "isn't", "didn't" at the front: a tag, not the other way round ("is not dead, Hank?" is)
             if i >= 1 and lows[i - 1] in ("or",):
                 continue  # "alive or not"
-            if parse.parsed and parse[i].head not in main and not two and not tagged:
+            if parse.parsed and not two and not tagged and parse[i].head not in main and _other_clause(parse, i):
                 continue  # a "not" in another clause (not the statement before a tag: "X ain't dead, is she?")
             if i + 1 < len(lows) and lows[i + 1] in ("hurt", "injured", "wounded", "bleeding", "dead") and any(
                     w in ("ok", "okay", "good", "fine", "alright", "alive") for w in lows[:i]):
                 continue  # "is Dana good, not hurt?": the "not hurt" says the "good" again
             return True
     return False
+
+
+#: Clauses of their own inside a question: a "not" in one does not turn the question round
+#: ("is the guy who didn't run still here?").
+_CLAUSES = frozenset("relcl acl advcl csubj csubjpass parataxis".split())
+
+
+def _other_clause(parse, i: int) -> bool:
+    """Whether token ``i`` sits in a clause of its own (or a sentence before the question's)."""
+    j, seen = parse[i].head, {i}
+    while j not in seen:
+        seen.add(j)
+        if parse[j].dep in _CLAUSES and not _predicate(parse, j):
+            return True
+        if parse[j].head == j:
+            break
+        j = parse[j].head
+    roots = parse.roots()  # "Jesse isn't moving. is he dead?": a sentence told before the one that asks
+    return len(roots) > 1 and i < roots[-1] and any(t.text in (".", "?", "!") for t in parse[i:roots[-1]])
+
+
+def _predicate(parse, j: int) -> bool:
+    """Whether the clause at ``j`` is really the predicate of a bare "is" ("is the keys *not
+    lost*": the parse hangs "lost" on the keys)."""
+    h = parse[j].head
+    if parse[j].dep == "advcl" and parse[h].pos == "AUX" and parse[h].head == h:
+        root = h  # "is the hunting knife not lost": hung on the "is"
+    elif parse[j].dep != "acl" or parse[h].dep not in ("nsubj", "nsubjpass", "npadvmod"):
+        return False
+    else:
+        root = parse[h].head
+    return parse[root].pos == "AUX" and not any(parse[c].dep in ("acomp", "attr") for c in parse.children(root))
 
 
 #: The tags that make a statement a question ("…, is she?", "…, right?").

@@ -206,6 +206,15 @@ KILLER_DOING = frozenset("follow watch near close here come chase hunt behind ar
 WHAT_IS_IT = ("doing this", "kill we", "killing us", "killing everyone", "after we", "after us", "hunting us",
                "dealing with", "up against", "out there", "behind this", "behind all this", "do this")
 
+#: What is heard, seen or smelled in the dark: "what's that noise out there?" asks about it, not who
+#: the Killer is.
+SENSED = frozenset("noise noises sound sounds whistle whistling voice voices light lights glow smell scream screams "
+                   "screaming knock knocking bang banging scratch scratching tapping humming hum singing music crying "
+                   "laughing laughter footsteps footstep shadow shadows movement splash splashing creak creaking "
+                   "rustling thud".split())
+
+#: "lost track", "lost sight", "lost count": nobody lost, nothing lost.
+LOST_IDIOMS = ("track", "sight", "count", "touch")
 
 _SAFE = None
 

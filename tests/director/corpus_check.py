@@ -102,6 +102,7 @@ def fills(text: str, m: Moment, rng: random.Random, kind: str):
     """(question text, who asks, name index, item) for the placeholders of ``text`` at ``m``."""
     who = None
     name = item = place = None
+    kind = kind.removeprefix("not-")  # a negated twin is filled as its original is
     if "{name}" in text:
         name = rng.randrange(len(m.names))
     if "{item}" in text:
@@ -251,6 +252,10 @@ YESNO = {
     "lost": lambda m, who, n, it: not any(it in m.items[i] for i in m.living),
     "endgame": lambda m, who, n, it: m.endgame,
 }
+#: Each yes/no kind's negated twin ("{name} isn't alive anymore, is she?"): Yes exactly when the
+#: original's answer is No.
+YESNO.update({f"not-{kind}": (lambda truth: lambda m, who, n, it: not truth(m, who, n, it))(truth)
+              for kind, truth in list(YESNO.items())})
 
 OPEN = {
     "count": _count,

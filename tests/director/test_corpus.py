@@ -45,6 +45,9 @@ def test_the_corpus_is_as_big_as_it_says():
             assert len(set(qs)) == len(qs) >= 8, (name, kind)
         for issue_kind, ours in ISSUE_KINDS.items():
             assert sum(len(kinds[k]) for k in ours) >= 20, (name, issue_kind)
+        for kind in C.YESNO:  # a negated twin for every yes/no question
+            if not kind.startswith("not-"):
+                assert len(kinds["not-" + kind]) == len(kinds[kind]), (name, kind)
 
 
 def figures(name, nights, every=1):
