@@ -182,7 +182,8 @@ def _die(value: Any, name: str, lo: int, hi: int) -> int:
     else:
         raise InvalidDiceError(f"{name} must be a whole number, got {value!r}")
     if not lo <= n <= hi:
-        raise InvalidDiceError(f"{name} reads {lo}–{hi}, got {value!r}")
+        face = " (the side that says 0 is a zero, not 10: type 0)" if lo == 0 and n == hi + 1 == 10 else ""
+        raise InvalidDiceError(f"{name} reads {lo}–{hi}, got {value!r}{face}")
     return n
 
 

@@ -100,6 +100,7 @@ class Keeping:
             summary=self.summary(),
             lines=list(self._safety.lines),
             veils=list(self._safety.veils),
+            teach=self.teach,
         )
 
     def to_save(self):
@@ -207,5 +208,7 @@ class Keeping:
     def summary(self) -> str:
         g = self.game
         o = g.outcome()
-        state = ("dawn" if o.dawn else "everyone dead") if o else f"test {g.tests + 1}"
+        # the count the table's "Tests N" shows: Tests taken, not the next one's number
+        taken = "no Test taken yet" if not g.tests else f"{g.tests} Test{'s' if g.tests != 1 else ''} taken"
+        state = ("dawn" if o.dawn else "everyone dead") if o else taken
         return f"{', '.join(self.names)} — {g.rules.name}, seed {self.seed}, {state}"

@@ -92,6 +92,7 @@ class Night(Keeping):
         self.opening: list[tuple[str, str]] = []  # the opening's narration
         self.preface: list[str] = []  # table notes before the first step (a side-rule race)
         self._safety = Safety()  # the player's lines and veils (see the safety property)
+        self.teach = False  # ``teach on`` at the table (kept in the save)
         self.narrator = narrator
         self.narrator_name = narrator_name
         self.playset = playset

@@ -62,6 +62,7 @@ def replayed(cls, save, label: str, *, out, setting: dict | None, keep_undo: int
         from ..director.safety import Safety
 
         night.safety = Safety(tuple(save.lines), tuple(save.veils))
+    night.teach = save.teach
     teller.stored = [tuple(p) for p in (save.opening or [])]
     night.opening = teller.open()
     kept_from = len(save.steps) - max(0, keep_undo)

@@ -338,13 +338,14 @@ SAVE = Form(
     summary=(Text(1000, check=safe_text), ""),
     lines=(List(Text(pattern=TOPIC_PATTERN), MAX_SAVE_TOPICS), []),
     veils=(List(Text(pattern=TOPIC_PATTERN), MAX_SAVE_TOPICS), []),
+    teach=(Bool(), False),
 )
 
 #: Keys a save leaves out of a step when they are None (a save written before they existed
 #: keeps its checksum): see :meth:`solo.play.saves.SaveFile.dump`.
 QUIET_STEP_KEYS = ("ask", "death", "dread", "noted", "xcard")
 #: Keys a save leaves out when they are empty (the night's lines and veils): likewise.
-QUIET_SAVE_KEYS = ("lines", "veils")
+QUIET_SAVE_KEYS = ("lines", "veils", "teach")
 
 
 def checked(form: Form, data) -> dict | None:

@@ -157,6 +157,8 @@ class SaveFile(Sealed):
                                                                            max_length=MAX_SAVE_TOPICS)
     veils: list[Annotated[str, Field(pattern=f"^{TOPIC_PATTERN}$")]] = Field(default_factory=list,
                                                                            max_length=MAX_SAVE_TOPICS)
+    #: ``teach on`` at the table: each Test names the rule that fired (kept across quit and resume).
+    teach: bool = False
 
     def dump(self) -> dict:
         """As written: a step that is no question carries no ``ask``, one that writes no death

@@ -70,20 +70,33 @@ def _loop(shell: Shell, session, prompt: str, warm_up) -> int:
             _leave(shell)
             return 0
         accepted = getattr(session.history, "accepted", None)  # the history keeps only lines run cleanly
-        ok = False
-        try:
-            ok = shell.run_line(line)
-        except Quit:
-            if accepted is not None:
-                accepted(True)
-            _leave(shell)
-            return 0
-        except KeyboardInterrupt:
-            shell.info("(interrupted)", "dim")
-        except Exception as exc:  # the REPL never dies
-            shell.error(f"internal error ({type(exc).__name__}): {exc}")
+        ok = True
+        for part in pasted_lines(line):  # a pasted block is its lines, each run in turn
+            try:
+                ok = shell.run_line(part) and ok
+            except Quit:
+                if accepted is not None:
+                    accepted(True)
+                _leave(shell)
+                return 0
+            except KeyboardInterrupt:
+                shell.info("(interrupted)", "dim")
+                ok = False
+                break
+            except Exception as exc:  # the REPL never dies
+                shell.error(f"internal error ({type(exc).__name__}): {exc}")
+                ok = False
         if accepted is not None:
             accepted(ok)
+
+
+def pasted_lines(text: str) -> list[str]:
+    """The lines of what was entered: one line as typed, or each line of a pasted block (blank
+    ones left out), so that a command on a block's last line runs as the command it is."""
+    if "\n" not in text and "\r" not in text:
+        return [text]
+    parts = [p for p in text.splitlines() if p.strip()]
+    return parts or [""]
 
 
 def _leave(shell: Shell) -> None:

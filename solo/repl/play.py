@@ -362,6 +362,8 @@ def cmd_teach(sh, arg: str) -> None:
     if arg.lower() not in ("", "on", "off"):
         raise CommandError(f"teach on or teach off, not {arg!r}")
     sh.teach = (not sh.teach) if not arg else arg.lower() == "on"
+    if sh.night is not None:
+        sh.night.teach = sh.teach  # kept in the save: on again when the night is resumed
     sh.info(f"teaching {'on' if sh.teach else 'off'}")
 
 

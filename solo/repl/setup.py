@@ -270,6 +270,8 @@ def load_into(sh, path: Path) -> None:
     night.narrator = sh.make_narrator(save.seed, ps)
     night.narrator_name = sh.narrator_kind
     night.on_resolved = sh.teach_line
+    sh.teach = sh.teach or night.teach  # teach on, as the night was left
+    night.teach = sh.teach
     sh.night = night
     if night.safety != kept:
         night.autosave(whole=True)  # the save holds its lines and veils from now on

@@ -200,6 +200,7 @@ class Shell(BaseShell):
 
             hold_lock(self, save)  # a new file: one solo at a time may write it
             night.on_resolved = self.teach_line
+            night.teach = self.teach
             self.pending = []
             where = f"{ps.title} — " if ps else ""
             self.info(f"A new night: {where}{rules.name} rules{' (fast setup)' if rules.fast_setup else ''}, "
@@ -474,7 +475,17 @@ class Shell(BaseShell):
         if who is not None and night.game.dead[who] is not None:
             raise CommandError(f"{night.cast[who].name} is dead and says nothing more")
         from ..director.questions import is_question
+        from .meta import about_play
 
+        if who is None and not asked and about_play(line):
+            self.info("That asks about playing, not the story: nothing is written.", "dim")
+            if night.game.is_over():
+                self.info("The night is over: new starts another, quit leaves.", "dim")
+            else:
+                self.prompt_next(lesson=False)
+            self.info(f"help lists every command; tutorial teaches a night; a question with a name "
+                      f"({night.cast[0].name}: is the door locked?) asks the director inside the story.", "dim")
+            return
         if is_question(line):
             self.ask(line, who)
             return

@@ -70,7 +70,7 @@ def test_refused_action_text_is_quoted_once_in_a_specific_message(text, message)
 
 
 @pytest.mark.parametrize("text,message", [
-    ("roll 10 1", "main die (d10) reads 0–9, got 10"),
+    ("roll 10 1", "main die (d10) reads 0–9, got 10 (the side that says 0 is a zero, not 10: type 0)"),
     ("roll 0 0", "Fallout die (d4) reads 1–4, got 0"),
     ("reroll 3 5", "Fallout die (d4) reads 1–4, got 5"),
     ("reroll -1 2", "main die (d10) reads 0–9, got -1"),

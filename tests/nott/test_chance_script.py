@@ -89,7 +89,7 @@ def test_a_shuffle_naming_a_card_twice_is_refused():
 
 
 @pytest.mark.parametrize("m,f,message", [
-    (10, 1, "main die (d10) reads 0–9, got 10"),
+    (10, 1, "main die (d10) reads 0–9, got 10 (the side that says 0 is a zero, not 10: type 0)"),
     (-1, 1, "main die (d10) reads 0–9, got -1"),
     ("x", 1, "main die (d10) must be a whole number, got 'x'"),
     (3, 0, "Fallout die (d4) reads 1–4, got 0"),

@@ -149,12 +149,14 @@ def test_after_undo_the_narrator_tells_from_the_restored_fiction():
 
 
 def test_the_summary_names_the_cast_rules_seed_and_where_the_night_is():
+    """Where the night is counts the Tests taken, as the table's "Tests N" does (the resume
+    banner said "test 14" beside "Tests 13"). Break it catches: the next Test's number shown."""
     night = table()
-    assert night.summary() == "Ann, Bo, Cy, Di — ashcan, seed 5, test 1"
+    assert night.summary() == "Ann, Bo, Cy, Di — ashcan, seed 5, no Test taken yet"
     night.act([Test(0)])
     night.act([Roll(9, 4)])
     night.act([Resolve(0)])
-    assert night.summary().endswith("seed 5, test 2")
+    assert night.summary().endswith("seed 5, 1 Test taken") and night.game.tests == 1
     assert lost_quickly().summary().endswith(", everyone dead")
 
 

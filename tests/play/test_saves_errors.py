@@ -172,6 +172,7 @@ def test_the_checksum_covers_everything_but_itself(good):
     data = save.model_dump(mode="json", exclude={"checksum"})
     for key in ("lines", "veils"):
         assert data.pop(key) == []
+    assert data.pop("teach") is False  # (teach on at the table: kept only when on)
     for step in data["steps"]:
         for key in ("ask", "death", "dread", "noted", "xcard"):
             if step[key] is None:

@@ -1,0 +1,100 @@
+"""A newcomer's first hour, round four: the stumbles met, each as the player meets it."""
+
+from __future__ import annotations
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from solo.repl.app import run_interactive
+
+from .conftest import make_shell, output
+
+
+def drive(sh, text):
+    with create_pipe_input() as pipe:
+        pipe.send_text(text)
+        with create_app_session(input=pipe, output=DummyOutput()):
+            return run_interactive(sh, input=pipe, output=DummyOutput())
+
+
+def test_a_pasted_block_is_its_lines_and_its_last_line_a_command():
+    """A block pasted at the prompt (bracketed paste: its line breaks arrive in one entry) whose
+    last line is ``test <name>``: the story line is noted and the Test is taken. Break it
+    catches: the block run as one line (the command inside a story line, no Test)."""
+    sh = make_shell(seed=8)
+    sh.run_line("quick")
+    name = sh.night.cast[1].name
+    paste = f"\x1b[200~We bar the door with a chair.\nEveryone holds their breath.\ntest {name}\x1b[201~\r"
+    assert drive(sh, paste + "\x04") == 0
+    night = sh.night
+    said = [s.say for s in night.steps if s.say]
+    assert said[:2] == ["We bar the door with a chair.", "Everyone holds their breath."], said
+    assert not any("test " in s for s in said)
+    assert night.game.tester == 1, output(sh)
+
+
+def test_what_do_i_do_now_is_answered_about_play_and_writes_nothing():
+    """"what do I do now?" typed with no speaker asks about playing: what to type next is shown
+    and no step is written (it was answered inside the story: a drawn meaning kept as a fact).
+    Break it catches: the line sent to the director as a question of the story."""
+    sh = make_shell(seed=8)
+    sh.run_line("quick")
+    before = len(sh.night.steps)
+    for line in ("what do I do now?", "how do i play", "ok so what should i do next", "now what?"):
+        at = len(output(sh))
+        assert sh.run_line(line)
+        said = output(sh)[at:]
+        assert "not the story" in said and "test <name>" in said, (line, said)
+    assert len(sh.night.steps) == before
+    name = sh.night.cast[0].name
+    assert sh.run_line(f"{name}: what do we do now?")  # a character asking: the story's question
+    assert len(sh.night.steps) == before + 1 and sh.night.steps[-1].ask is not None
+
+
+def test_a_sound_out_there_is_no_killer_reveal_and_its_look_waits_for_its_first_sighting():
+    """Before the Killer is seen, "what's that whistling out there?" asks about a sound (a
+    meaning is drawn), and "who is out there?" names the Killer without its look. Breaks it
+    catches: a sound word read as asking who the Killer is (its look and legend told); the look
+    told before the first sighting."""
+    sh = make_shell(seed=8)
+    sh.run_line("quick")
+    night = sh.night
+    assert not night.story.seen
+    look = night.story.killer["look"]
+    night.ask("whats that whistling out there?")
+    told = night.steps[-1].narration[0][1]
+    assert look not in told and "story goes" not in told.lower(), told
+    night.ask("who is out there")
+    told = night.steps[-1].narration[0][1]
+    assert look not in told and "nobody has seen it yet" in told, told
+    night.ask("what does the killer look like?")
+    assert look in night.steps[-1].narration[0][1]  # asked for its look: the table's look
+
+
+def test_teach_on_is_kept_across_quit_and_resume(tmp_path):
+    """``teach on`` is written into the night's save and is on again when it is resumed; a save
+    without it keeps its bytes. Break it catches: the setting left on the shell only."""
+    from solo.play.saves import read_save
+
+    sh = make_shell(seed=8)
+    sh.run_line("quick")
+    sh.run_line("teach on")
+    sh.night.autosave(whole=True)
+    path = sh.night.save_path
+    assert read_save(path).teach is True
+    back = make_shell()
+    assert back.run_line(f"load {path}")
+    assert back.teach and back.night.teach
+    back.run_line("teach off")
+    back.night.autosave(whole=True)
+    assert '"teach"' not in path.read_text("utf-8")
+
+
+def test_a_ten_on_the_main_die_says_the_zero_side_is_zero():
+    """"the side that says 0 is actually a zero" (the ashcan): ``roll 10 2`` says so."""
+    sh = make_shell(seed=8)
+    sh.run_line("quick")
+    sh.run_line(f"test {sh.night.cast[0].name}")
+    sh.run_line("roll 10 2")
+    assert "the side that says 0 is a zero" in output(sh)
