@@ -48,6 +48,7 @@ def _play(args: argparse.Namespace) -> int:
         completer = WordCompleter(options, ignore_case=True, sentence=True) if options else None
         return asker.prompt(f"{question}: ", default="", completer=completer) or default
 
+    shell.asker = ask  # new, typed later, asks these questions again
     if shell.night is None:
         shell.info("Night of the Thirteenth — you play all four doomed characters. Most of you won't make it.",
                    "bold")

@@ -38,6 +38,17 @@ def _asks(part: str) -> bool:
         part, re.I)  # ("tell me you do": a plea, not a question)
 
 
+#: A question's tag: "…, is she?", "…, am i", "…, right?".
+_TAG = re.compile(r"(?:(?:is|are|am|was|were|do|does|did|has|have|had|can|could|will|would)(?:n't|nt)?\s+"
+                  r"(?:he|she|they|it|we|you|i)|right|yeah|innit|correct)\W*", re.I)
+
+
+def _tagged(part: str) -> bool:
+    """A statement with a tag, which asks ("Dana isn't here with us, is she?")."""
+    head, sep, tail = part.rstrip().rpartition(",")
+    return bool(sep and head.strip() and _TAG.fullmatch(tail.strip()))
+
+
 def _request(part: str) -> bool:
     """"describe it", "explain": asking for an account."""
     return bool(re.match(r"^(?:please )?(?:describe|explain)\b", part, re.I))
@@ -79,7 +90,7 @@ def _question_part(text: str, extra: frozenset[str] = frozenset()) -> str:
     time is it, my phone's dead" → "what time is it"."""
     parts = [p.strip() for p in re.split(r"(?<=[?!.])\s+|\.{3,}\s*|\u2026\s*", text) if p.strip()]
     if len(parts) >= 2:
-        asking = [k for k, p in enumerate(parts) if _asks(p) or _request(p)] or [
+        asking = [k for k, p in enumerate(parts) if _asks(p) or _request(p) or _tagged(p)] or [
             k for k, p in enumerate(parts) if p.endswith("?") and _topic_of(p, extra) != p.rstrip(" ?!.,")]
         at = max(asking, key=lambda k: (_weight(parts[k], extra), -k)) if asking else None
         wh_after = next((p for p in parts[(at if at is not None else len(parts)) + 1:] if len(p.split()) <= 3 and any(
@@ -110,6 +121,8 @@ def _clauses(text: str, extra: frozenset[str] = frozenset()) -> str:
     Dana still breathing, he's not moving"), and chatter or a topic before it is handled ("i'm
     afraid to ask, but is Randy dead", "the camera, who has it")."""
     pieces = re.split(r",\s+|\s+or\s+(?=(?:did|do|does|is|are|was|were|has|have|can|could)\s)", text)
+    if len(pieces) >= 3 and _TAG.fullmatch(pieces[-1].strip()) and not _asks(pieces[-2]):
+        return ", ".join(pieces[-2:])  # "i think it got me, i'm not bleeding, am i": the statement its tag asks
     if len(pieces) > 1 and _asks(pieces[0]):
         later = [k for k, p in enumerate(pieces) if k and _opens_a_question(p) and len(p.split()) > 2]
         first_wh = pieces[0].split()[0].lower().strip(",") in WH

@@ -50,6 +50,11 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
         input=input,
         output=output,
     )
+    if not getattr(session.output, "responds_to_cpr", True):
+        # no cursor position from the terminal (PROMPT_TOOLKIT_NO_CPR=1): a bottom toolbar gets no
+        # row, so the table's line is drawn above the prompt instead
+        session.bottom_toolbar = None
+        prompt = _above(shell.toolbar, prompt)
     warm_up = getattr(shell, "warm_up", None)  # work that can start once the first prompt shows
     try:
         return _loop(shell, session, prompt, warm_up)
@@ -59,7 +64,17 @@ def run_interactive(shell: Shell, history_path=None, input=None, output=None) ->
             settle()
 
 
-def _loop(shell: Shell, session, prompt: str, warm_up) -> int:
+def _above(toolbar, prompt: str):
+    """A prompt whose first line is the toolbar's text (for a terminal without a bottom row)."""
+
+    def message():
+        line = toolbar()
+        return [("class:bottom-toolbar", line), ("", "\n" + prompt)] if line else [("", prompt)]
+
+    return message
+
+
+def _loop(shell: Shell, session, prompt, warm_up) -> int:
     while True:
         try:
             line = session.prompt(prompt, pre_run=warm_up) if warm_up else session.prompt(prompt)
@@ -167,6 +182,18 @@ WIZARD_HELP = ("Set-up: answer each question (Enter takes the default; Tab shows
                "what you entered (then: character …, start, quick, or help).")
 
 
+#: What the character questions ask, in the rulebook's words ("Creating the Cast").
+ABOUT_APTITUDE = ("An Aptitude is what the character is good at: Power (♠, physical), Resolve (♥, nerves), "
+                  "Intellect (♣, knowhow) or Finesse (♦, precision). The rulebook: \"When doing a Test matching "
+                  "your Aptitude's suit, you can add or subtract one from your Fallout dice.\" It \"might make a "
+                  "more thematically balanced game\" if each character has a different one.")
+ABOUT_ARCHETYPE = ("An Archetype is who the character is in the film: \"Come up with a clear Archetype\" — "
+                   "The Jock, The Babysitter, The Skeptic, The Slacker … (Tab lists the rulebook's examples for "
+                   "the Aptitude chosen), or your own.")
+ABOUT_WHY = ("\"Think of a reason 'Why are you here?'\": one line the director weaves into the night "
+             "(\"to find my sister\", \"holds the only car keys\"). Enter leaves it blank.")
+
+
 def _is_seed(text: str) -> bool:
     from ..seeds import parse_seed
 
@@ -207,10 +234,12 @@ def wizard(shell: Shell, ask) -> None:
     chosen: dict = {"rules": shell.rules_name, "fast": shell.fast, "seed": shell.seed}
     begun = False  # has ``new`` been run with the answers?
 
-    def answer(question: str, default: str, options: list[str]) -> str:
+    def answer(question: str, default: str, options: list[str], about: str = "") -> str:
         while True:
             text = (ask(question, default, options + ["quick", "help"] if options else options) or default).strip()
             if text.lower() == "help":
+                if about:  # what this question asks, then how the questions go
+                    shell.info(about)
                 shell.info(WIZARD_HELP, "dim")
                 continue
             if text.lower() == "quick":
@@ -283,14 +312,15 @@ def wizard(shell: Shell, ask) -> None:
                     shell.error(str(exc))
             suit = None
             while suit is None:
-                apt = answer(f"  {name}'s Aptitude — Power, Resolve, Intellect or Finesse", "", list(SUIT_APTITUDES))
+                apt = answer(f"  {name}'s Aptitude — Power, Resolve, Intellect or Finesse", "", list(SUIT_APTITUDES),
+                             ABOUT_APTITUDE)
                 try:
                     suit = parse_suit(apt)
                 except ValueError as exc:
                     shell.error(str(exc))
             archetype = " ".join(answer(f"  {name}'s Archetype (Tab: the rulebook's {SUIT_APTITUDES[suit]} examples, "
-                                        "or your own)", "", list(ARCHETYPES[suit])).replace(",", " ").split())
-            why = answer(f"  Why is {name} here?", "", [])
+                                        "or your own)", "", list(ARCHETYPES[suit]), ABOUT_ARCHETYPE).replace(",", " ").split())
+            why = answer(f"  Why is {name} here?", "", [], ABOUT_WHY)
             told = f", pronouns {pronouns}" if pronouns != DEFAULT_PRONOUNS else ""
             shell.run_line(f"character {name}, {archetype}, {SUIT_APTITUDES[suit]}, {why}{told}")
             if r.min_cast <= len(shell.pending) < r.max_cast and shell.night is None:

@@ -31,6 +31,15 @@ def cmd_new(sh, arg: str) -> None:
     In the middle of a night it asks first (type new again); the night left stays saved."""
     if _ask_before_leaving(sh):
         return
+    ask = getattr(sh, "asker", None)  # at a terminal: the questions start-up asks
+    if not arg.strip() and ask is not None:
+        from .app import wizard
+
+        sh.night = None
+        release_lock(sh)
+        sh.pending = []
+        wizard(sh, ask)
+        return
     words = arg.split()
     rules, fast, seed, playset = "ashcan", False, None, None
     i = 0
@@ -180,8 +189,9 @@ def cmd_start(sh, arg: str) -> None:
     """Begin with the characters added so far (the playtest rules allow a cast of 3)."""
     r = sh.ruleset()
     if not r.min_cast <= len(sh.pending) <= r.max_cast:
-        raise CommandError(f"the {r.name} rules need {r.min_cast}–{r.max_cast} characters; "
-                           f"{len(sh.pending)} added")
+        want = str(r.max_cast) if r.min_cast == r.max_cast else f"{r.min_cast}–{r.max_cast}"
+        raise CommandError(f"the {r.name} rules need {want} characters; {len(sh.pending)} added "
+                           "(character Name, Archetype, Aptitude adds one; quick deals a whole cast)")
     sh.begin(list(sh.pending))
 
 

@@ -51,6 +51,7 @@ class Shell(BaseShell):
         self.narrator_kind = narrator
         self.model = model
         self.teach = teach
+        self.asker = None  # at a terminal: ask(question, default, options), the set-up questions' prompt
         self.playset = playset
         self.overrides = list(overrides or [])
         self.auto_resolve = auto_resolve

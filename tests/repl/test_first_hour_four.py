@@ -98,3 +98,74 @@ def test_a_ten_on_the_main_die_says_the_zero_side_is_zero():
     sh.run_line(f"test {sh.night.cast[0].name}")
     sh.run_line("roll 10 2")
     assert "the side that says 0 is a zero" in output(sh)
+
+
+def test_new_at_a_terminal_asks_the_set_up_questions_and_start_says_how_many():
+    """``new`` typed in the REPL at a terminal asks the questions start-up asks (it printed one
+    line); ``start`` says "need 4 characters", never "4–4". Break it catches: new ignoring the
+    terminal's questions."""
+    from .test_first_hour import scripted
+
+    sh = make_shell()
+    sh.run_line("start")
+    assert "need 4 characters; 0 added" in output(sh) and "4–4" not in output(sh)
+    ask, asked = scripted("playtest", "n", "21", "quick")
+    sh.asker = ask
+    assert sh.run_line("new")
+    assert asked[0].startswith("Ruleset") and len(asked) == 4
+    assert sh.night is not None and sh.night.game.rules.name == "playtest" and sh.night.seed == 21
+
+
+def test_help_at_the_aptitude_question_says_what_an_aptitude_does():
+    """"help" at a character's Aptitude question explains the Aptitude in the rulebook's words
+    ("you can add or subtract one from your Fallout dice"), not only how the questions go."""
+    from solo.repl.app import wizard
+
+    from .test_first_hour import scripted
+
+    sh = make_shell(seed=3)
+    ask, asked = scripted("ashcan", "n", "build", "Ada", "", "help", KeyboardInterrupt)
+    wizard(sh, ask)
+    said = " ".join(output(sh).split())
+    assert "add or subtract one from your Fallout dice" in said and asked[-1] == asked[-2]
+
+
+def test_the_set_up_questions_help_quotes_the_rulebook():
+    """Every quoted phrase of the character questions' help is the ashcan's own words."""
+    import re
+
+    from solo.repl.app import ABOUT_APTITUDE, ABOUT_ARCHETYPE, ABOUT_WHY
+
+    from ..rulestexts import flat, rules_text
+
+    book = flat(rules_text("nott-ashcan-2025.md"))
+    quotes = [q for text in (ABOUT_APTITUDE, ABOUT_ARCHETYPE, ABOUT_WHY) for q in re.findall(r'"([^"]+)"', text)]
+    assert len(quotes) >= 4
+    for q in quotes:
+        if q.startswith(("to find", "holds the")):
+            continue  # examples of a why, not the rulebook's
+        said = flat(q).rstrip(".").lower()
+        assert said in book.lower() or said.replace(" '", ' "').replace("?'", '?"') in book.lower(), q
+
+
+def test_without_cursor_position_reports_the_table_line_shows_above_the_prompt(monkeypatch):
+    """PROMPT_TOOLKIT_NO_CPR=1 (a terminal that never reports where the cursor is): a bottom
+    toolbar gets no row, so the table's line is drawn above the prompt. Break it catches: the
+    line left as a bottom toolbar (never on screen)."""
+    import io
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    monkeypatch.setenv("PROMPT_TOOLKIT_NO_CPR", "1")
+    sh = make_shell(seed=8)
+    sh.run_line("quick")
+    screen = io.StringIO()
+    out = Vt100_Output(screen, lambda: Size(24, 80), term="xterm")
+    assert not out.responds_to_cpr
+    with create_pipe_input() as pipe:
+        pipe.send_text("status\r\x04")
+        with create_app_session(input=pipe, output=out):
+            assert run_interactive(sh, input=pipe, output=out) == 0
+    card = sh.night.game.threat
+    assert sh.toolbar().split("|")[0].strip() in screen.getvalue(), card
