@@ -9,6 +9,7 @@ import sys
 
 from ..safetext import echo, guard_console, safe_json
 from ..seeds import seed_arg
+from .report import POLICY_DOES
 
 
 def say(text: str) -> None:
@@ -20,7 +21,8 @@ def rules_for(args: argparse.Namespace):
     """(playset, ruleset): as every command reads them, without loading the playset machinery
     when neither --playset nor --set is given."""
     if getattr(args, "playset", None) or getattr(args, "set", None):
-        from ..playsets.options import chosen_playset as _playset, chosen_rules as _ruleset
+        from ..playsets.options import chosen_playset as _playset
+        from ..playsets.options import chosen_rules as _ruleset
 
         playset = _playset(args)
         return playset, _ruleset(args, playset)
@@ -36,7 +38,12 @@ def _progress_bar(total: int, label: str):
     if not sys.stderr.isatty():
         return None, None
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeRemainingColumn,
+    )
 
     bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
@@ -73,7 +80,7 @@ def sim(args: argparse.Namespace) -> int:
     else:
         t = tally_games(args.games, rules, args.policy, args.seed, workers, engine)
     seconds = time.perf_counter() - started
-    from .report import summarize_tally
+    from .report import rule_changes, summarize_tally
 
     summary = summarize_tally(t, rules=rules.name + (" (fast setup)" if rules.fast_setup else ""),
                               policy=args.policy, seed=args.seed, workers=workers, seconds=seconds,
@@ -83,6 +90,7 @@ def sim(args: argparse.Namespace) -> int:
     summary["overrides"] = list(args.set or [])
     summary["ruleset"] = {k: getattr(rules, k) for k in ("trophy_start", "reserve_fallback", "face_modifiers",
                                                          "genre_points", "strikes_to_die", "fast_setup")}
+    summary["changes"] = rule_changes(rules)  # from the rulebook: named in the report, the claims left out
     if args.json:
         echo(safe_json(summary))
     else:
@@ -95,9 +103,13 @@ def sim(args: argparse.Namespace) -> int:
 
 
 POLICIES = ["naive", "careful", "spread"]
-#: The help of the options every command that plays nights by a policy shares.
-POLICY_HELP = ("how the cast plays: naive (a random tester, no Genre Points), careful (the default) or "
-               "spread (careful, but the fewest Strikes test)")
+#: The help of ``--policy`` of the commands that play nights by a policy (sim, autoplay): what
+#: each policy does, as the report says it.
+POLICY_HELP = (f"how the cast plays. careful (the default): {POLICY_DOES['careful']}. "
+               f"spread: {POLICY_DOES['spread']}. naive: {POLICY_DOES['naive']}.")
+#: ``solo sweep``'s: the shorter words its tests pin (tests/sim/test_sweep_cli_inprocess.py).
+SWEEP_POLICY_HELP = ("how the cast plays: naive (a random tester, no Genre Points), careful (the default) or "
+                     "spread (careful, but the fewest Strikes test)")
 FAST_SETUP_HELP = "fast setup: remove a random 2–10 before the decks are built"
 ENGINE_HELP = "auto (default): the fast engine where built, else the core rules engine"
 
@@ -162,7 +174,7 @@ def add_sweep_parser(sub) -> argparse.ArgumentParser:
                    help="base ruleset (default ashcan, or the playset's; given, it wins over the playset's)")
     add_fast_setup(p)
     p.add_argument("--playset", help="playset name or file: its rules are the base")
-    p.add_argument("--policy", default="careful", choices=POLICIES, help=POLICY_HELP)
+    p.add_argument("--policy", default="careful", choices=POLICIES, help=SWEEP_POLICY_HELP)
     p.add_argument("--seed", type=seed_arg, default=1, help="seed of the run (default 1): the same seed "
                    "gives the same results")
     p.add_argument("--workers", type=workers_arg, default=0, help="local worker processes (default: all cores)")
@@ -193,7 +205,8 @@ def sweep(args: argparse.Namespace) -> int:
             return 2
         sw.plot_target(args.plot, args.force)  # refused before simulating, not after
     grid = sw.parse_grid(args.set or [])
-    from ..playsets.options import chosen_base, chosen_playset as _playset
+    from ..playsets.options import chosen_base
+    from ..playsets.options import chosen_playset as _playset
 
     playset = _playset(args)
     base = chosen_base(args, playset)

@@ -60,6 +60,7 @@ def test_sim_json_counts_the_core_engines_nights(capsys):
     assert (data["rules"], data["policy"], data["seed"], data["workers"], data["engine"]) == (
         "ashcan", "naive", 3, 1, "core")
     assert data["playset"] is None and data["overrides"] == [] and data["ruleset"] == ASHCAN_KNOBS
+    assert data["changes"] == {}  # the rulebook's rules: nothing named as changed
     assert data["seconds"] >= 0 and (data["games_per_second"] is None or data["games_per_second"] > 0)
 
 
@@ -154,8 +155,8 @@ def test_sim_never_uses_more_workers_than_chunks_of_core_nights(capsys, monkeypa
 
     def tally_games(games, rules, policy, seed, workers, engine, progress=None):
         seen.update(games=games, workers=workers, engine=engine)
-        from solo.sim.tally import from_records
         from solo.sim.run import GameRecord
+        from solo.sim.tally import from_records
 
         return from_records([GameRecord(True, (True,) * 4, 50, 40, (0,) * 4, 0, 0, 0, (0, 0), 0)] * games)
 
@@ -339,3 +340,85 @@ def test_progress_bar_is_erased_when_done(capsys, monkeypatch):
     err = capsys.readouterr().err
     assert "simulating" in err and "10/10" in err
     assert err.endswith("\x1b[2K")  # the bar's line erased, the cursor back where it was
+
+
+# ------------------------------------------------------------------ what-ifs and claims in the report
+
+def report_words(capsys, monkeypatch, *args: str) -> str:
+    """The printed report of ``solo sim ARGS`` (40 core nights), its words one space apart."""
+    monkeypatch.setenv("COLUMNS", "160")
+    code, out, err = sim(capsys, "--games", "40", "--engine", "core", "--workers", "1", *args)
+    assert code == 0 and err == "", err
+    return " ".join(out.split())
+
+
+PUBLISHED = ("It takes some 60 Tests", "one-third of the time", "roughly 20–25%")
+
+
+def test_sim_report_names_a_what_if_and_its_strikes_and_leaves_the_claims_out(capsys, monkeypatch):
+    """Catches `solo sim --set strikes_to_die=2` with a title that names no what-if, "by third
+    Strike", and the rulebook's published claims set against rules that are not the rulebook's."""
+    text = report_words(capsys, monkeypatch, "--set", "strikes_to_die=2")
+    assert "40 nights · ashcan rules with strikes_to_die=2 (rulebook: 3) · careful policy · seed 1" in text
+    assert "by second Strike" in text and "third Strike" not in text
+    assert "The rulebook's claims" not in text and not any(claim in text for claim in PUBLISHED)
+    assert ("Not compared with the rulebook's claims: they are about the ashcan rules as published, and this run "
+            "changes strikes_to_die.") in text
+    data = sim_json(capsys, "--games", "20", "--engine", "core", "--workers", "1", "--set", "strikes_to_die=2")
+    assert data["changes"] == {"strikes_to_die": [3, 2]}
+
+
+def test_sim_report_names_every_what_if(capsys, monkeypatch):
+    text = report_words(capsys, monkeypatch, "--set", "genre_points=5", "--set", "strikes_to_die=4",
+                        "--set", "face_modifiers=1,2,4")
+    assert ("ashcan rules with face_modifiers=1,2,4 (rulebook: 1,2,3); genre_points=5 (rulebook: 13); "
+            "strikes_to_die=4 (rulebook: 3) · careful policy") in text
+    assert "by fourth Strike" in text
+
+
+def test_sim_a_what_if_of_the_rulebooks_own_value_changes_nothing(capsys, monkeypatch):
+    """strikes_to_die=3 is the ashcan's "third Strike": the rules are the rulebook's, compared."""
+    text = report_words(capsys, monkeypatch, "--set", "strikes_to_die=3")
+    assert "40 nights · ashcan rules · careful policy · seed 1" in text and "by third Strike" in text
+    assert "The rulebook's claims" in text and "Not compared" not in text
+
+
+def test_sim_a_playsets_own_rules_are_named_and_not_compared(capsys, monkeypatch, tmp_path):
+    text = report_words(capsys, monkeypatch, "--playset", playset_file(tmp_path, "strikes_to_die = 2"))
+    assert "ashcan rules with strikes_to_die=2 (rulebook: 3) · lean-cabin playset · careful policy" in text
+    assert "by second Strike" in text and not any(claim in text for claim in PUBLISHED)
+
+
+def test_sim_prints_a_documents_claim_only_under_its_ruleset(capsys, monkeypatch):
+    """Catches the playtest document's "roughly 20–25% chance for each character" printed under
+    an ashcan run (and the ashcan's and the intro's under a playtest run: the intro's set-up is
+    the ashcan's, "a random 10 ... to start this face-up pile")."""
+    ashcan = report_words(capsys, monkeypatch, "--rules", "ashcan")
+    assert "It takes some 60 Tests" in ashcan and "one-third of the time" in ashcan
+    assert "20–25" not in ashcan
+    playtest = report_words(capsys, monkeypatch, "--rules", "playtest")
+    assert "roughly 20–25% chance for each character" in playtest
+    assert "60 Tests" not in playtest and "one-third" not in playtest
+
+
+@pytest.mark.parametrize("policy", ["careful", "naive", "spread"])
+def test_sim_report_says_what_the_policy_does(capsys, monkeypatch, policy):
+    """Catches a report that says "careful policy" and never what careful does."""
+    from solo.sim.report import POLICY_DOES
+
+    text = report_words(capsys, monkeypatch, "--policy", policy)
+    assert f"Policy {policy}: {POLICY_DOES[policy]}" in text
+
+
+def test_sim_help_says_what_each_policy_does(capsys, monkeypatch):
+    """Catches `solo sim --help` naming careful "the default" without saying what it does: the
+    help says it as solo/sim/policies.py plays it (the Threat's suit tests, Aptitude, the
+    Director's Genre Points in the cast's hands) and naive's (random, no Genre Points)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("careful (the default): the character whose Aptitude is the Threat's suit tests (else the fewest "
+            "Strikes); Aptitude and the Director's Genre Points") in text
+    assert "naive: a random living character tests; no Aptitude, no Genre Points." in text
+    assert "spread: the character with the fewest Strikes tests" in text

@@ -9,7 +9,17 @@ import re
 import pytest
 from rich.console import Console
 
-from solo.sim.report import claims, histogram, render, summarize, summarize_tally, wilson
+from solo.sim.report import (
+    POLICY_DOES,
+    claims,
+    histogram,
+    ordinal,
+    render,
+    rule_changes,
+    summarize,
+    summarize_tally,
+    wilson,
+)
 from solo.sim.run import GameRecord
 
 Z95 = 1.959963984540054
@@ -133,9 +143,9 @@ def test_summary_of_records_carries_what_the_run_was():
 
 # ------------------------------------------------------------------ the claims
 
-def figures(tests=61.26, won=70.04, win=0.3571, ci=(0.3402, 0.3748), survival=0.2225) -> dict:
+def figures(tests=61.26, won=70.04, win=0.3571, ci=(0.3402, 0.3748), survival=0.2225, rules="ashcan") -> dict:
     return {"mean_tests": tests, "mean_tests_when_won": won, "win_rate": win, "win_rate_ci95": list(ci),
-            "survival_rate": survival}
+            "survival_rate": survival, "rules": rules}
 
 
 TESTS_CLAIM = "\"It takes some 60 Tests to defeat an average Killer\" (ashcan)"
@@ -147,8 +157,22 @@ def test_claims_rows_say_the_rulebook_and_the_simulation():
     assert claims(figures()) == [
         (TESTS_CLAIM, "≈ 60", "61.3 per night; 70.0 in nights won", "close"),
         (WIN_CLAIM, "≈ 33 %", "35.7% (95 % CI 34.0%–37.5%)", "higher"),
-        (SURVIVAL_CLAIM, "20–25 %", "22.2%", "inside"),
     ]
+    assert claims(figures(rules="playtest")) == [(SURVIVAL_CLAIM, "20–25 %", "22.2%", "inside")]
+
+
+def test_a_claim_is_set_against_its_own_documents_ruleset_only():
+    """Catches the playtest's "roughly 20–25% for each character" (nott-playtest-configuration.md)
+    printed under an ashcan run, and the ashcan's "some 60 Tests" (nott-ashcan-2025.md) and the
+    intro's one-third (its Trophy Pile starts with "a random 10", the ashcan's set-up) under a
+    playtest run."""
+    ashcan = [row[0] for row in claims(figures(rules="ashcan"))]
+    playtest = [row[0] for row in claims(figures(rules="playtest"))]
+    assert ashcan == [TESTS_CLAIM, WIN_CLAIM] and SURVIVAL_CLAIM not in ashcan
+    assert playtest == [SURVIVAL_CLAIM]
+    assert "20–25" not in printed(SUMMARY)  # an ashcan report
+    text = printed(dict(SUMMARY, rules="playtest"))
+    assert "20–25" in text and "60 Tests" not in text and "one-third" not in text
 
 
 @pytest.mark.parametrize("won,verdict", [(48.0, "close"), (47.9, "fewer"), (72.0, "close"), (72.1, "more"),
@@ -174,7 +198,7 @@ def test_the_win_claim_is_judged_by_the_interval(ci, verdict):
 @pytest.mark.parametrize("survival,verdict", [(0.20, "inside"), (0.25, "inside"), (0.2501, "higher"),
                                               (0.1999, "lower")])
 def test_the_survival_claim_is_judged_against_twenty_to_twenty_five(survival, verdict):
-    assert claims(figures(survival=survival))[2][3] == verdict
+    assert claims(figures(survival=survival, rules="playtest"))[0][3] == verdict
 
 
 # ------------------------------------------------------------------ the printed report
@@ -212,8 +236,8 @@ SUMMARY = {
 }
 
 
-def printed(summary: dict, **console) -> str:
-    c = Console(file=io.StringIO(), width=200, highlight=False, **console)
+def printed(summary: dict, width: int = 200, **console) -> str:
+    c = Console(file=io.StringIO(), width=width, highlight=False, **console)
     render(summary, c)
     return c.file.getvalue()
 
@@ -228,6 +252,7 @@ def lines(text: str) -> list[str]:
 def test_the_report_prints_every_figure():
     assert lines(printed(SUMMARY)) == [
         "3,000 nights · ashcan rules · naive policy · seed 3",
+        f"Policy naive: {POLICY_DOES['naive']}",
         "Dawn (win rate) 35.7% (95 % CI 34.0%–37.5%)",
         "Survival per character Power 25.0%, Resolve 20.0%, Intellect 30.0%, Finesse 14.0% (mean 22.2%)",
         "Tests per night mean 61.3, median 60.5, range 12–129",
@@ -245,7 +270,6 @@ def test_the_report_prints_every_figure():
         "───",
         f"{TESTS_CLAIM} ≈ 60 61.3 per night; 70.0 in nights won close",
         f"{WIN_CLAIM} ≈ 33 % 35.7% (95 % CI 34.0%–37.5%) higher",
-        f"{SURVIVAL_CLAIM} 20–25 % 22.2% inside",
     ]
 
 
@@ -273,8 +297,8 @@ def test_the_headline_rows_are_indented_under_a_blank_line():
     """As the claims table below it: the title, a blank line, then rows indented two spaces."""
     text = printed(SUMMARY).splitlines()
     assert text[0].strip() == "3,000 nights · ashcan rules · naive policy · seed 3" and text[1].strip() == ""
-    assert text[2].startswith("  Dawn (win rate)   ") and text[10].startswith("  Speed   ")
-    assert text[11].strip() == ""
+    assert text[2].startswith("  Policy   ") and text[3].startswith("  Dawn (win rate)   ")
+    assert text[11].startswith("  Speed   ") and text[12].strip() == ""
 
 
 def test_speed_is_rounded_to_a_tenth_and_time_to_a_millisecond():
@@ -282,3 +306,92 @@ def test_speed_is_rounded_to_a_tenth_and_time_to_a_millisecond():
     assert s["games_per_second"] == 2.7 and s["seconds"] == 3.0
     s = summarize_tally(TALLY, rules="a", policy="b", seed=1, workers=1, seconds=2.5004, cast="ABCD")
     assert s["seconds"] == 2.5
+
+
+# ------------------------------------------------------------------ what-ifs (issue: item 6)
+
+def test_rule_changes_are_the_knobs_played_that_are_not_the_rulebooks():
+    """What a report names as changed, against the rulebooks' own values (ashcan.md: "When you
+    get your third Strike", "13 Genre Points", "Jack: +1, Queen: +2, King: +3")."""
+    from solo.nott.rules import ASHCAN, PLAYTEST
+
+    assert rule_changes(ASHCAN) == {} and rule_changes(PLAYTEST) == {}
+    assert rule_changes(ASHCAN.with_(fast_setup=True)) == {}  # named as "(fast setup)" instead
+    assert rule_changes(ASHCAN.with_(strikes_to_die=2)) == {"strikes_to_die": [3, 2]}
+    assert rule_changes(ASHCAN.with_(genre_points=13)) == {}  # the rulebook's own value: no change
+    assert rule_changes(PLAYTEST.with_(face_modifiers=(1, 2, 4), reserve_fallback=True)) == {
+        "reserve_fallback": [False, True], "face_modifiers": [[1, 2, 3], [1, 2, 4]]}
+
+
+@pytest.mark.parametrize("n,word", [(1, "first"), (2, "second"), (3, "third"), (4, "fourth"), (9, "ninth")])
+def test_ordinals_of_the_strikes_that_kill(n, word):
+    assert ordinal(n) == word
+
+
+WHAT_IF = dict(SUMMARY, ruleset={"strikes_to_die": 2}, changes={"strikes_to_die": [3, 2]})
+
+
+def test_a_what_if_is_named_in_the_title_and_the_strikes_follow_it():
+    """Catches `solo sim --set strikes_to_die=2` printing the plain "ashcan rules" title and "by
+    third Strike": the title names the change and its rulebook value, two Strikes kill."""
+    text = lines(printed(WHAT_IF))
+    assert text[0] == "3,000 nights · ashcan rules with strikes_to_die=2 (rulebook: 3) · naive policy · seed 3"
+    assert "Deaths per night 2.50 by second Strike, 0.13 by the Red Joker" in text
+    assert not any("third Strike" in line for line in text)
+
+
+def test_every_change_is_named_in_the_title():
+    s = dict(SUMMARY, ruleset={"strikes_to_die": 4, "genre_points": 5},
+             changes={"face_modifiers": [[1, 2, 3], [1, 2, 4]], "genre_points": [13, 5], "strikes_to_die": [3, 4]})
+    text = lines(printed(s))
+    assert " ".join(text).startswith(  # the title, wrapped to the table's width
+        "3,000 nights · ashcan rules with face_modifiers=1,2,4 (rulebook: 1,2,3); genre_points=5 "
+        "(rulebook: 13); strikes_to_die=4 (rulebook: 3) · naive policy · seed 3 Policy naive:")
+    assert "Deaths per night 2.50 by fourth Strike, 0.13 by the Red Joker" in text
+
+
+def test_a_what_if_leaves_the_rulebooks_claims_out_and_says_why():
+    """Catches the published win rate and Tests per night set against a run whose rules are not
+    the rulebook's: no claims table, one line saying why."""
+    text = printed(WHAT_IF)
+    assert claims(WHAT_IF) == []
+    assert "The rulebook's claims" not in text
+    for claim in (TESTS_CLAIM, WIN_CLAIM, SURVIVAL_CLAIM):
+        assert claim not in " ".join(text.split())
+    assert lines(text)[-1] == ("Not compared with the rulebook's claims: they are about the ashcan rules as "
+                               "published, and this run changes strikes_to_die.")
+
+
+def test_the_fast_setup_is_not_the_deck_the_claims_are_about():
+    s = dict(SUMMARY, rules="ashcan (fast setup)", ruleset={"fast_setup": True})
+    assert claims(s) == []
+    assert lines(printed(s))[-1].endswith("and the fast setup plays a smaller deck.")
+
+
+def test_a_playset_is_named_in_the_title():
+    s = dict(SUMMARY, playset="house-party")
+    assert lines(printed(s))[0] == "3,000 nights · ashcan rules · house-party playset · naive policy · seed 3"
+
+
+# ------------------------------------------------------------------ what the policy does (item 8)
+
+@pytest.mark.parametrize("policy", ["naive", "careful", "spread"])
+def test_the_report_says_what_the_policy_played_does(policy):
+    """Catches a report that names the policy but never says what it does: one row, the policy's
+    doing (as solo/sim/policies.py documents it)."""
+    text = lines(printed(dict(SUMMARY, policy=policy), width=300))
+    assert text[1] == f"Policy {policy}: {POLICY_DOES[policy]}"
+
+
+def test_the_policies_are_said_as_policies_py_plays_them():
+    """The words against solo/sim/policies.py: naive, a random tester, no Aptitude, no Genre
+    Points; careful, the tester of the Threat's suit, Aptitude and the Genre Points spent;
+    spread, the fewest Strikes test."""
+    from solo.sim.cli import POLICIES
+
+    assert set(POLICY_DOES) == set(POLICIES)
+    assert "random" in POLICY_DOES["naive"] and "no Aptitude, no Genre Points" in POLICY_DOES["naive"]
+    careful = POLICY_DOES["careful"]
+    assert "Aptitude is the Threat's suit tests" in careful and "fewest Strikes" in careful
+    assert "Genre Points" in careful and "from the start" in careful and "random" not in careful
+    assert POLICY_DOES["spread"].startswith("the character with the fewest Strikes tests")

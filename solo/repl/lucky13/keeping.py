@@ -1,19 +1,18 @@
-"""Lucky 13 shell commands — Keeping: mode, say, undo, end, save, help, quit."""
+"""Lucky 13 shell commands — Keeping: mode, say, undo, end, save, narrator, help, clear, quit."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from ...lucky13.saves import write_scene_save
+from ...lucky13.transcript import state_word
 from ...play.files import check_copy_target, path_argument, typed_path
 from ...play.lock import writing_to
-from ...lucky13.transcript import state_word
-from ..commands import CommandError
-from ..base import Quit
-from ..locking import copied, own_copy
 from ...safetext import shown_name
-from .shell import Lucky13Shell, MODES, _int, command, registry
-
+from ..base import Quit
+from ..commands import CommandError
+from ..locking import copied, own_copy
+from .shell import MODES, Lucky13Shell, _int, command, registry
 
 # ---------------------------------------------------------------------- keeping
 
@@ -103,6 +102,15 @@ def cmd_help(sh: Lucky13Shell, arg: str) -> None:
     """This list, or the details of one command."""
     for line in registry.help_lines(arg or None, sh.width()):
         sh.info(line)
+
+
+@command("clear", "", group="keeping")
+def cmd_clear(sh: Lucky13Shell, arg: str) -> None:
+    """Clear the screen, as in the Night of the Thirteenth shell (the scene and its transcript are untouched; dice clear empties the dice queue)."""
+    if arg.strip():
+        raise CommandError(f"clear clears the screen and takes nothing after it (to write it as the character's "
+                           f"action: say clear {arg.strip()}; dice clear empties the dice queue)")
+    sh.console.clear()
 
 
 @command("quit", "", aliases=("exit",), group="keeping")

@@ -27,17 +27,18 @@ from ...lucky13.character import ABILITIES, asset_level
 from ...lucky13.checks import DIFFICULTY_LEVELS, Mode, edge
 from ...lucky13.dice import as_die
 from ...lucky13.narrator import make_lucky13_narrator
+from ...lucky13.odds import ADV_WORDS, DIS_WORDS  # the same words everywhere
+from ...lucky13.records import Outcome, counted, parse_ability_word, sheet_line
 from ...lucky13.reference import RULES
 from ...lucky13.saves import DEFAULT_ALLOWANCE, read_scene_save, scene_paths
-from ...lucky13.records import Outcome, counted, parse_ability_word, sheet_line
 from ...lucky13.session import Scene
 from ...lucky13.transcript import state_word
-from ...play.files import release_reserved
 from ...paths import data_dir, saves_dir, transcripts_dir
+from ...play.files import release_reserved
 from ...safetext import shown_name
+from ..base import BaseShell
 from ..commands import CommandError, Registry
 from ..completion import ShellCompleter
-from ..base import BaseShell
 
 PROMPT = "l13› "
 registry = Registry()
@@ -46,7 +47,6 @@ command = registry.command
 METHODS = {"random": "random", "balanced": "balanced", "specialized": "specialized", "specialised": "specialized",
            "custom": "custom", "npc": "custom"}
 ABILITY_KEYS = {a.value.lower(): a.value for a in ABILITIES} | {a.value.lower()[:3]: a.value for a in ABILITIES}
-from ...lucky13.odds import ADV_WORDS, DIS_WORDS  # noqa: E402,F401  (the same words everywhere)
 OPTION_HELP = ("options: spec=NAME, asset=QUALITY, adv, dis, a+N / a-N (Ability die), s+N / s-N (Skill die), "
                "assist=DIE (assist=ability:DIE for an ability task), +DIE (an added die)")
 MODES = tuple(m.value for m in Mode)
@@ -132,7 +132,7 @@ class Lucky13Shell(BaseShell):
     registry = registry
     prompt = PROMPT
 
-    def make_completer(self) -> "Lucky13Completer":
+    def make_completer(self) -> Lucky13Completer:
         return Lucky13Completer(self)
 
     def leave(self) -> None:
@@ -327,8 +327,19 @@ class Lucky13Shell(BaseShell):
         hits = [k for k in ch.skills if k.lower().startswith(key)]
         if len(hits) == 1:
             return hits[0], None
-        raise CommandError(f"{who} has no skill {word!r} (skills: {', '.join(ch.skills) or 'none'}): add it with "
-                           f"skill {who} {word.capitalize()}={ability.lower()} (it starts at that ability's die), or roll "
+        from .typos import closest_skill, known_skills
+
+        skills = f"skills: {', '.join(ch.skills) or 'none'}"
+        mine = closest_skill(key, [*ch.skills, *(s.name for s in ch.specializations)])
+        if mine is not None:  # a slip on a skill the character has: never a hint that adds the slip
+            raise CommandError(f"{who} has no skill {word!r}: did you mean {mine}? ({skills}; a new one: skill {who} "
+                               f"NAME={ability.lower()})")
+        known = closest_skill(key, known_skills(self))
+        name = known if known is not None else word.replace("_", " ").strip().capitalize()
+        add = "Add" if known is not None and known.lower() != key else "add"
+        meant = f" did you mean {known}?" if add == "Add" else ""
+        raise CommandError(f"{who} has no skill {word!r} ({skills}):{meant} {add} it with skill {who} "
+                           f"{name.replace(' ', '_')}={ability.lower()} (it starts at that ability's die), or roll "
                            "none for no skill die")
 
     def creation_hint(self, who: str) -> None:
@@ -404,6 +415,15 @@ class Lucky13Shell(BaseShell):
             if not rest:
                 return who, tail.strip()
         return None, line
+
+    def _refuse_typo(self, line: str) -> None:
+        """A command a slip away (``chek Vera pulse fighting``, ``atak Ann Cas``) is refused with
+        "did you mean …?", not written as the character's action (:mod:`.typos`)."""
+        from .typos import did_you_mean
+
+        hint = did_you_mean(self, line)
+        if hint:
+            raise CommandError(hint)
 
     def _typed_text(self, line: str) -> None:
         """A line that is no command: a question (``is the door locked?``, ``Brunella: am I
@@ -503,8 +523,21 @@ def _leave(shell: Lucky13Shell) -> None:
             from ..app import resume_command
 
             again = resume_command(scene.save_path, "lucky13-*.json", "lucky13")
-            how = f"resume ({again})" if again.endswith("--resume") else again
-            shell.info(f"Saved to {shown_name(scene.save_path)}. Resume with: {how}", "dim")
+            how = "resume (in Lucky 13), or from your shell:" if again.endswith("--resume") else "from your shell:"
+            shell.info(f"Saved to {shown_name(scene.save_path)}. To go on: {how}", "dim")
+            _whole_line(shell, "  " + again, "dim")
+
+
+def _whole_line(shell: Lucky13Shell, text: str, style: str = "") -> None:
+    """``text`` on a line of its own that is never broken (a command to copy whole): rich wraps
+    nothing of it, however narrow the terminal."""
+    console = shell.console
+    if getattr(console, "plain", False):  # the batch console wraps nothing
+        console.text(text, style)
+        return
+    from rich.text import Text
+
+    console.print(Text(text, style=style, no_wrap=True, overflow="ignore"), soft_wrap=True)
 
 
 def run_lucky13_interactive(shell: Lucky13Shell, history_path=None, input=None, output=None) -> int:
@@ -530,9 +563,8 @@ def play(*, seed: int | None = None, mode: str = "cinematic", narrator: str = "t
     if load:
         if not shell.run_call(shell.load, Path(load)):  # the file named, exactly: never the name cleaned
             return 2
-    elif resume:
-        if not shell.run_line("resume"):
-            return 2
+    elif resume and not shell.run_line("resume"):
+        return 2
     if not interactive:
         return run_batch(shell, lines if lines is not None else sys.stdin)
     shell.info("Lucky 13 — roll 13 or better. Type new to start a scene (help for every command).", "bold")
