@@ -274,6 +274,23 @@ class Shell(BaseShell):
                     continue
             self.info(line, "bold" if head else "")
 
+    #: Rows below which a Test's result would scroll away above the whole table redrawn.
+    SHORT_SCREEN = 40
+
+    def short_screen(self) -> bool:
+        """A terminal too short for a Test's telling and the whole table (80x24)."""
+        console = self.console
+        if getattr(console, "plain", False) or not getattr(console, "is_terminal", False):
+            return False
+        return console.size.height < self.SHORT_SCREEN
+
+    def show_brief(self, game) -> None:
+        """The table in one line (the toolbar's), and where the whole one is."""
+        from .toolbar import toolbar
+
+        self.info(toolbar(game, self.width()).strip(), "bold")
+        self.info("  (table shows the whole table)", "dim")
+
     def prompt_next(self, lesson: bool = True) -> None:
         night = self.night
         if night is None or night.game.is_over():
@@ -411,7 +428,10 @@ class Shell(BaseShell):
         g = night.game
         self.deaths = [e.who for e in events if type(e) is E.CharacterDied]
         if any(type(e) is E.TestResolved for e in events):
-            self.show_table(g)
+            if self.short_screen() and not g.is_over():
+                self.show_brief(g)  # the result stays on screen above it
+            else:
+                self.show_table(g)
             if g.is_over():
                 o = g.outcome()
                 alive = [g.cast[i].name for i in o.survivors]

@@ -118,6 +118,9 @@ class CastTable:
         if name + arch > room:  # share what is left: the name up to half of it, the archetype the rest
             name = min(name, max(6, room // 2))
             arch = max(6, room - name)
+        if name < min(widths[1], 8) or arch < 8:  # a narrow screen: the names whole, the archetypes left out
+            yield self._narrow(options.max_width)
+            return
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         for k, head in enumerate(self.HEAD):
             width = name if k == 1 else arch if k == 2 else widths[k]
@@ -125,6 +128,25 @@ class CastTable:
         for row in self.rows:
             table.add_row(*row)
         yield table
+
+    def _narrow(self, max_width: int) -> Table:
+        """Name, Aptitude (its suit), Strikes, GP and State (its first word): each name whole."""
+        cols = [1, 3, 4, 5, 6]
+        rows = []
+        for r in self.rows:
+            r = list(r)
+            r[3] = Text(r[3].plain.split()[0], style=r[3].style)  # "♠ Power" → "♠"
+            r[6] = Text(r[6].plain.split()[0], style=r[6].style)  # "dead (Red Joker)" → "dead"
+            rows.append(r)
+        heads = {1: "Name", 3: "Apt", 4: "Str", 5: "GP", 6: "State"}
+        width = {k: max([cell_len(heads[k])] + [r[k].cell_len for r in rows]) for k in cols}
+        width[1] = max(4, min(width[1], max_width - sum(width[k] for k in cols[1:]) - 3 * (len(cols) - 1)))
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        for k in cols:
+            table.add_column(heads[k], width=width[k], no_wrap=True, overflow="ellipsis")
+        for r in rows:
+            table.add_row(*(r[k] for k in cols))
+        return table
 
 
 class Items:

@@ -169,3 +169,30 @@ def test_without_cursor_position_reports_the_table_line_shows_above_the_prompt(m
             assert run_interactive(sh, input=pipe, output=out) == 0
     card = sh.night.game.threat
     assert sh.toolbar().split("|")[0].strip() in screen.getvalue(), card
+
+
+def test_on_a_short_terminal_a_tests_result_is_not_scrolled_away_by_the_table():
+    """At 80x24 each Test's result scrolled above the 17-line table redrawn after it: on a
+    screen under 40 rows the table after a Test is its one line (``table`` shows it whole);
+    a tall screen still gets the whole table. Break it catches: the whole table at any height."""
+    import io
+
+    from rich.console import Console
+
+    from solo.repl.shell import Shell
+
+    def played(height):
+        buf = io.StringIO()
+        sh = Shell(Console(file=buf, width=80, height=height, force_terminal=True, color_system=None), seed=8)
+        sh.run_line("quick")
+        at = len(buf.getvalue())
+        sh.run_line(f"test {sh.night.cast[0].name}")
+        sh.run_line("roll 5 2")
+        if sh.night.game.phase == "decide":
+            sh.run_line("resolve")
+        return buf.getvalue()[at:]
+
+    short, tall = played(24), played(50)
+    assert "Weaknesses" in tall and "╭───────╮" in tall
+    assert "Weaknesses" not in short and "╭" not in short and "table shows the whole table" in short
+    assert len(short.splitlines()) < 20

@@ -44,3 +44,22 @@ def test_every_character_has_one_whole_line(width):
     piles = lines[first + 5:]
     items = " · ".join(piles).split(" · ")
     assert items == ["Threat Deck 17", "Trophy 1", "Number Reserve 23", "J/Q/K 3/4/4", "Genre pool 13", "Tests 0"]
+
+
+@pytest.mark.parametrize("width", [40, 50, 60])
+def test_a_narrow_screen_keeps_each_name_whole_and_how_each_stands(width):
+    """At 40 columns names were cut to "I…" and the State to "a…": a narrow screen leaves the
+    archetypes out (and shows an Aptitude by its suit) so that each name, its Strikes, its Genre
+    Points and its state stand whole on one line. Break it catches: the wide layout at any width."""
+    sh = make_shell(seed=8)
+    assert sh.run_line("new seed 8") and all(sh.run_line(line) for line in [
+        "character Iris, The Rich Kid, Finesse", "character Christopher, The Jock, Power",
+        "character Laurie, The Pure, Resolve", "character Jesse, The Loner, Intellect"])
+    g = sh.night.game
+    g.dead[1], g.strikes[0], g.genre[2], g.tester = "red joker", 2, 12, 3
+    lines = drawn(g, width)
+    assert all(cell_len(line) <= width for line in lines)
+    for c, state in zip(g.cast, ["alive", "dead", "alive", "testing"]):
+        line = next(line for line in lines if re.match(rf"\s*{c.name[:4]}", line))
+        assert re.match(rf"\s*{c.name}\s", line) and state in line and "…" not in line, (c.name, line)
+    assert any("✗✗·" in line for line in lines) and any(re.search(r"\b12\b", line) for line in lines)
