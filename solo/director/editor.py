@@ -115,7 +115,7 @@ def edit(text: str, beats: Sequence[Mapping[str, Any]], *, cast: Iterable[Any] =
     found += [c for c in against_record(plain, beats, cast=cast, prompt=prompt, kept=kept, ends=_ends(beats))
               if c.kind not in {f.kind for f in found}]
     found += _strangers(plain, beats, cast, prompt)
-    run = _shared_run(plain, prompt, ECHO_RUN, _content(beats))
+    run = _shared_run(plain, prompt, ECHO_RUN)
     if run:
         found.append(Contradiction("echo", short, f"it repeats the prompt's words ({run!r})"))
     if most is not None:
@@ -337,18 +337,52 @@ def _runs(text: str, n: int) -> set[tuple[str, ...]]:
 
 
 def _shared_run(text: str, prompt: str, n: int, content: Iterable[tuple[str, ...]] = ()) -> str | None:
-    """A run of ``n`` words of ``text`` that the prompt has word for word, none of them words of
-    the night's ``content`` (a place, the Killer's look, a weakness, a decided answer: what the
-    prompt hands the model to use, said in its words)."""
+    """A run of ``n`` words of ``text`` that the prompt has word for word and that is mostly the
+    request's own wording (:func:`scaffold`: words the prompt templates write themselves), not
+    the night's content it hands the model to use (a place, the Killer's look, a weakness, a
+    decided answer: said in its words, read from the prompt itself); ``content`` phrases are
+    left out as well."""
     if not prompt:
         return None
     content = [c for c in content if c]
     pwords = _WORD.findall(prompt.lower())
     runs = {tuple(w) for w in _free_runs(pwords, n, content)}
+    own = scaffold()
     for run in _free_runs(_WORD.findall(text.lower()), n, content):
         if tuple(run) in runs:
-            return " ".join(run)
+            threes = [tuple(run[k:k + 3]) for k in range(len(run) - 2)]
+            if sum(t in own for t in threes) * 2 >= len(threes):
+                return " ".join(run)
     return None
+
+
+_SCAFFOLD: frozenset[tuple[str, str, str]] | None = None
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+
+
+def scaffold() -> frozenset[tuple[str, str, str]]:
+    """The three-word runs the model prompt templates write themselves (their text between the
+    slots the night fills): a reply that says many of them back says its request back."""
+    global _SCAFFOLD
+    if _SCAFFOLD is None:
+        from importlib.resources import files
+
+        runs: set[tuple[str, str, str]] = set()
+        root = files("solo") / "prompts"
+        for folder in root.iterdir():
+            if not folder.name.startswith(("llm", "judge")) or not folder.is_dir():
+                continue
+            for path in folder.iterdir():
+                if not path.name.endswith(".j2"):
+                    continue
+                source = re.sub(r"\{#.*?#\}", " ", path.read_text(encoding="utf-8"), flags=re.S)
+                # the setting a template describes (the camp's places) is the night's content
+                source = "\n".join(line for line in source.splitlines() if not line.startswith("The setting:"))
+                for literal in _JINJA.split(source):
+                    words = _WORD.findall(literal.lower())
+                    runs.update(zip(words, words[1:], words[2:]))
+        _SCAFFOLD = frozenset(runs)
+    return _SCAFFOLD
 
 
 def _free_runs(words: list[str], n: int, content: list[tuple[str, ...]]) -> list[list[str]]:
@@ -369,38 +403,6 @@ def _free_runs(words: list[str], n: int, content: list[tuple[str, ...]]) -> list
             out += [words[k:k + n] for k in range(start, i - n + 1)]
             start = i + 1
     return out
-
-
-#: What of a beat's context is the night's content, not an instruction (its summary line is
-#: the prompt's own bookkeeping).
-_NOT_CONTENT = frozenset(("summary", "kind", "stage", "severity", "odds", "band", "form", "answer_kind"))
-
-
-def _content(beats: Sequence[Mapping[str, Any]]) -> list[tuple[str, ...]]:
-    """The phrases of two words or more the beats hand the model to use: places, the Killer's
-    look and weapon, the cast's why and what they carry, weaknesses, a decided answer, a line
-    said, the place's sounds."""
-    phrases: set[tuple[str, ...]] = set()
-
-    def walk(value: Any, depth: int = 0) -> None:
-        if depth > 6:
-            return
-        if isinstance(value, str):
-            for part in re.split(r"[.;:!?]\s", value):
-                words = tuple(_WORD.findall(part.lower()))
-                if len(words) >= 2:
-                    phrases.add(words)
-        elif isinstance(value, Mapping):
-            for k, v in value.items():
-                if k not in _NOT_CONTENT:
-                    walk(v, depth + 1)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                walk(v, depth + 1)
-
-    for b in beats:
-        walk(b)
-    return sorted(phrases, key=len, reverse=True)
 
 
 def _repeats(text: str, earlier: str) -> bool:

@@ -29,8 +29,9 @@ CAST = [Character("Tina", 0, pronouns="she/her"), Character("Wes", 1, pronouns="
     ("night-over", "Tina gets through. The night has ended. The next day, you're on the drive home.", OUTCOME, {}),
     ("chat-format", "Tina gets through.<|im_end|>", OUTCOME, {}),
     ("chat-format", "Tina gets through. <s>[INST]", OUTCOME, {}),
-    ("echo", "Tina gets through. Tell what happens next in two or three short sentences of prose.", OUTCOME,
-     {"prompt": "Tell what happens next in two or three short sentences of prose, never a list."}),
+    ("echo", "Tina gets through. Answer the question in one or two short sentences, in the Director's voice.",
+     OUTCOME, {"prompt": "Answer the question in one or two short sentences, in the Director's voice, naming exactly "
+                         "that and nothing else new."}),  # the request's own words (prompts/llm/answer.j2)
     ("repeat", "Tina moves through the dark, slow and careful, listening for anything behind the trees.", OUTCOME,
      {"kept": ["Wes moves through the dark, slow and careful, listening for anything behind the trees."]}),
     ("pronouns", "Tina (she/them) gets through it.", OUTCOME, {}),
