@@ -147,6 +147,16 @@ def owned(name: Any, item: Any) -> str:
     return f"the {item}" if _OWNED.search(item) else f"{possessive(name)} {item}"
 
 
+@pass_context
+def their(ctx: jinja2.runtime.Context, name: Any, item: Any) -> str:
+    """``item`` as ``name``'s own, said with their pronoun: for a name already said in the
+    sentence ("Priya gets through, without her first-aid kit", never "without Priya's first-aid
+    kit"); the item as it names its own owner stays so ("the Hendersons' car keys", never "his
+    Hendersons' car keys")."""
+    item = str(item)
+    return f"the {item}" if _OWNED.search(item) else f"{pro(ctx, name, 'their')} {item}"
+
+
 def uncap(text: Any) -> str:
     """Lower-case the first word when it is an ordinary word ("The door" → "the door"), so a
     line can follow an opener; names keep their capital."""
@@ -239,7 +249,7 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
                        possessive=possessive, pro=pro, uncap=uncap, plural=plural, elsewhere=elsewhere,
-                       short=lambda place: short_place(str(place)), owned=owned)
+                       short=lambda place: short_place(str(place)), owned=owned, their=their)
     return env
 
 

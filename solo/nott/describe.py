@@ -18,14 +18,19 @@ def strike_ordinal(n: int) -> str:
     return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else f"{n}th"
 
 
+#: What each band of Threat Card is, in the rulebook's words ("1–4: Atmospheric. … 5–7:
+#: Potentially dangerous Tasks. 8–10: Difficult and dangerous Tasks."), as the card panel beside
+#: the Threat line says it.
+BANDS = {"atmospheric": "atmospheric", "dangerous": "potentially dangerous", "deadly": "difficult and dangerous",
+         "killer": "the Killer"}
+
+
 def threat_label(c: int, difficulty: int) -> str:
-    """``7♠ Power, dangerous, difficulty 7`` — what the Threat Card means."""
+    """``7♠ Power, potentially dangerous, difficulty 7`` — what the Threat Card means."""
     if c >= 52:
         name = "Red Joker (The End)" if c == 52 else "Black Joker (The Twist)"
         return f"{name}, difficulty {difficulty}"
-    kind = severity(c)
-    band = {"atmospheric": "atmospheric", "dangerous": "dangerous", "deadly": "deadly",
-            "killer": "the Killer"}[kind]
+    band = BANDS[severity(c)]
     return f"{card_str(c)} {SUIT_APTITUDES[c // 13]}, {band}, difficulty {difficulty}"
 
 
@@ -46,6 +51,19 @@ def drawn_line(e: E.DrawnByHand) -> str:
         return line
     line = f"Removed for the faster game, by hand: {card_str(e.card)}"
     return line + (f" ({card_str(e.instead)} takes its place)" if e.instead is not None else "")
+
+
+def _jokers_shuffle(events: Sequence, k: int) -> bool:
+    """Whether ``events[k]``, the Trophy Pile shuffled, is the shuffle a Joker's reveal makes
+    ("the Director first shuffles the Trophy Pile"), which the Joker's line tells with its top
+    card: so each shuffle is said once ("Trophy pile shuffled" twice in a row was a confrontation's
+    shuffle and the Joker's after it, the Joker's then told a third time). A confrontation's
+    comes right after the Threat Deck's; any other is a Joker's, and the Joker comes next (in
+    this list, or at the head of the next moment's)."""
+    if k + 1 < len(events) and type(events[k + 1]) is E.JokerRevealed:
+        return True
+    before = events[k - 1] if k else None
+    return not (type(before) is E.Shuffled and before.pile == E.THREAT)
 
 
 def mechanics(events: Sequence, names: Sequence[str]) -> list[str]:
@@ -90,6 +108,8 @@ def mechanics(events: Sequence, names: Sequence[str]) -> list[str]:
             else:
                 out.append(f"{card_str(e.card)}: {e.source} → {e.dest}{where}")
         elif t is E.Shuffled:
+            if e.pile == E.TROPHY and _jokers_shuffle(events, k):
+                continue  # the Joker's own line tells this shuffle, with the card it turned up
             out.append(f"{e.pile.capitalize()} shuffled")
         elif t is E.ReserveDry:
             out.append(f"No {e.wanted} left in the reserves: none added")

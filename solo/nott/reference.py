@@ -64,7 +64,8 @@ SECTIONS = (
             "The Father, The Rival; ♥ The Final Them, The Babysitter, The Pure, The Sibling, The Atoner, The New "
             "Kid, The Sheriff's Child; ♣ The Genre Savant, The Reporter, The Skeptic, The Loner, The Bookworm, The "
             "Techie, The Conspiracy Nut; ♦ The Rebel, The Class Clown, The Royal Bee, The Thief, The Rich Kid, The "
-            "Cheerleader, The Slacker. Each character with a different Aptitude makes a more balanced game."),
+            "Cheerleader, The Slacker. For your consideration: \"It might make a more thematically balanced game if "
+            "each player plays a character with a different Aptitude. This creates some tension from the get-go.\""),
     Section("aptitude", "Aptitude", ("adjust", "plus", "minus", "fallout", "suit match"),
             "If the suit of your Aptitude matches the Threat Card's suit, you can add or subtract one from the "
             "Fallout die after the roll. This affects both whether the Test succeeds and the severity of the Fallout."),

@@ -5,19 +5,27 @@ for a Threat Card are the lesson's, so a different choice changes the story, not
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS
+from ..world.pronouns import pronouns_of
 from .cards import parse_card
 from .chance import SeededChance
 from .game import Character, Game
 from .rules import ASHCAN
 
+#: The cast's pronouns: the tutorial's texts speak of each with their own (never "her brother's
+#: van" of a character who is they/them).
+PRONOUNS = {"Ann": DEFAULT_PRONOUNS, "Ben": DEFAULT_PRONOUNS, "Cat": DEFAULT_PRONOUNS, "Dee": DEFAULT_PRONOUNS}
+
 CAST = (
-    Character("Ann", 0, "The Jock", "drove everyone here in her brother's van"),
-    Character("Ben", 1, "The Babysitter", "promised to bring the Doyle kids home by midnight"),
-    Character("Cat", 2, "The Genre Savant", "has seen every one of these films and knows the rules"),
-    Character("Dee", 3, "The Thief", "came to lift the caretaker's cash box"),
+    Character("Ann", 0, "The Jock", f"drove everyone here in {pronouns_of(PRONOUNS['Ann']).say('their')} brother's van",
+              PRONOUNS["Ann"]),
+    Character("Ben", 1, "The Babysitter", "promised to bring the Doyle kids home by midnight", PRONOUNS["Ben"]),
+    Character("Cat", 2, "The Genre Savant", "has seen every one of these films and knows the rules", PRONOUNS["Cat"]),
+    Character("Dee", 3, "The Thief", "came to lift the caretaker's cash box", PRONOUNS["Dee"]),
 )
 
 THREAT = ("A♠ A♥ 4♣ 7♦ 9♠ 8♥ J♠ Q♥ K♣ J♣ J♦ 2♠ 3♥ 2♦ 3♣ 4♠ 2♥").split()
@@ -37,6 +45,8 @@ SHUFFLES = {
 CHOICES = {"jack": ["J♥", "J♥", "J♥"], "king": ["K♠"], "black_joker": ["K♣", "K♠"]}
 
 #: What to say when each Threat Card comes up: (rule, explanation in the rulebook's words, what to type).
+#: ``{Cat:theirs}`` is a word said of a character with the default pronouns, said with the
+#: character's own when the lesson is shown (:func:`lesson_for`).
 LESSONS: dict[str, tuple[str, str, str]] = {
     "A♠": ("The d13 and a clean success",
            "The top card of the Threat Deck is the Threat Card: the next challenge. ♠ is Power, a physical "
@@ -100,7 +110,7 @@ LESSONS: dict[str, tuple[str, str, str]] = {
            "test Ann, then roll"),
     "K♠": ("The third Strike",
            "\"Everyone in Night of the Thirteenth gets two close calls with death before the end comes for them.\" "
-           "Cat has had hers: a Strike from the reroll that went Dire, one from the King of Clubs. A King is "
+           "Cat has had {Cat:theirs}: a Strike from the reroll that went Dire, one from the King of Clubs. A King is "
            "\"disastrous\" to fail — one more Strike — and the third Strike kills. Someone has to face it, and the "
            "dead take no more Tests.",
            "test Cat, then roll"),
@@ -171,7 +181,21 @@ def tutorial_game() -> Game:
 def lesson_for(game: Game) -> tuple[str, str, str] | None:
     from .cards import card_str
 
-    return LESSONS.get(card_str(game.threat))
+    lesson = LESSONS.get(card_str(game.threat))
+    if lesson is None:
+        return None
+    return tuple(spoken(part, game.cast) for part in lesson)  # type: ignore[return-value]
+
+
+_SAID = re.compile(r"\{(\w+):([\w']+)\}")
+
+
+def spoken(text: str, cast: Sequence[Character]) -> str:
+    """``text`` with each ``{Name:word}`` (a word said with the default pronouns: their, theirs,
+    they …) said with that character's own pronouns: "Cat has had {Cat:theirs}" → "Cat has had
+    theirs", or "hers" for a she/her Cat."""
+    own = {c.name: c.pronouns for c in cast}
+    return _SAID.sub(lambda m: pronouns_of(own.get(m.group(1), PRONOUNS.get(m.group(1)))).say(m.group(2)), text)
 
 
 def lesson_tester(game: Game) -> str | None:
@@ -179,7 +203,5 @@ def lesson_tester(game: Game) -> str | None:
     lesson = lesson_for(game)
     if lesson is None:
         return None
-    import re
-
     m = re.search(r"\btest (\w+)", lesson[2])
     return m.group(1) if m else None

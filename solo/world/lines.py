@@ -1,6 +1,7 @@
-"""Whether a line may be told of the scene at hand: it fits the place
-(:func:`~solo.world.places.fits`), shows nothing that is gone (:mod:`~solo.world.present`) and
-speaks of no group the living cannot make (:mod:`~solo.world.group`)."""
+"""Whether a line may be told of the scene at hand: it fits the place and the Killer
+(:func:`~solo.world.places.fits`: no house where the setting has none, no mask on a Killer
+that wears none), shows nothing that is gone (:mod:`~solo.world.present`) and speaks of no
+group the living cannot make (:mod:`~solo.world.group`)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .group import CROWD, crowd
-from .places import fits
+from .places import buildings_of, fits, masked
 from .present import gone, gone_word, unplaced
 
 __all__ = ["line_fits"]
 
-#: Whether a line fits, per (wild, indoors, outdoors, places, gone, present, crowd).
+#: Whether a line fits, per (wild, indoors, outdoors, places, buildings, mask, gone, present, crowd).
 _FITTING: dict[tuple, dict[str, bool]] = {}
 
 
@@ -25,18 +26,32 @@ def line_fits(ctx: Mapping[str, Any], setting: Mapping[str, Any] | None) -> Call
         bool(setting.get("wild"))
     indoors, outdoors = bool(f.get("indoors")), bool(f.get("outdoors"))
     places = tuple(f.get("places") or ())
+    buildings = _buildings(places, setting)
+    killer = f.get("killer") or ctx.get("the_killer") or (setting or {}).get("killer")
+    mask = masked(killer.get("look")) if isinstance(killer, Mapping) else None
     away, present = gone(ctx, f)
     group = crowd(ctx.get("kind"), f)
-    memo = _FITTING.setdefault((wild, indoors, outdoors, places, away, present, group), {})
+    memo = _FITTING.setdefault((wild, indoors, outdoors, places, buildings, mask, away, present, group), {})
 
     def fitting(line: str) -> bool:
         got = memo.get(line)
         if got is None:
             if len(memo) > 16384:  # a long session: kept bounded
                 memo.clear()
-            got = memo[line] = fits(line, wild, indoors, outdoors, places) and not (
+            got = memo[line] = fits(line, wild, indoors, outdoors, places, buildings, mask) and not (
                 away and gone_word(away).search(unplaced(line, places + present))) and not (
                 group is not None and CROWD[group].search(line))
         return got
 
     return fitting
+
+
+def _buildings(places: tuple[str, ...], setting: Mapping[str, Any] | None) -> frozenset[str] | None:
+    """The kinds of building the setting has (:func:`~solo.world.places.buildings_of`): named by
+    its places (the fiction's, or the setting's), its title or its premise; None when nothing
+    of the setting is known (no line is then held to it)."""
+    setting = setting or {}
+    texts = tuple(places) or tuple(str(x) for x in (setting.get("locations") or ()))
+    if not texts:
+        return None
+    return buildings_of(texts + tuple(str(setting.get(k) or "") for k in ("title", "premise")))

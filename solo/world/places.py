@@ -7,7 +7,20 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["short_place", "fits", "said", "elsewhere", "WILD_WORDS", "OUTSIDE_WORDS", "INSIDE_WORDS", "inside_word"]
+__all__ = [
+    "BUILDING_WORDS",
+    "INSIDE_WORDS",
+    "MASK_WORDS",
+    "OUTSIDE_WORDS",
+    "WILD_WORDS",
+    "buildings_of",
+    "elsewhere",
+    "fits",
+    "inside_word",
+    "masked",
+    "said",
+    "short_place",
+]
 
 _PLACE_END = re.compile(r",|;| (?:with|where|under|behind|on|at|by|beside|near|up|lit|off|above|below|across|in|over|"
                         r"full of|all|that|which|from) ")
@@ -32,6 +45,30 @@ INSIDE_WORDS = ("hallway", "corridor", "the stairs", "staircase", "the attic", "
                 "walk-in freezer", "closet", "floorboards", "second floor", "upstairs", "downstairs", "the kitchen",
                 "the rafters", "in the room", "the bunks", "in the building", "the roof is coming down", "trapdoor",
                 "three doors", "the shelf", "on the wall", "the mirror")
+
+#: Words that name the kind of building the group is in ("The Killer is in the house"): told only
+#: in a setting one of whose places, or whose premise, names that kind (a house party; never at
+#: the camp's row of cabins). Each word, a building kind; said as "the house".
+BUILDING_WORDS = ("house", "farmhouse", "mansion", "motel", "hotel", "school", "hospital", "apartment")
+#: Words that speak of the Killer's mask as known ("The mask is at the window again"): told only
+#: of a Killer whose look has a mask (never of one whose face is never in the light).
+MASK_WORDS = ("the mask", "its mask", "the masked", "a masked")
+
+
+@lru_cache(maxsize=256)
+def buildings_of(texts: tuple[str, ...]) -> frozenset[str]:
+    """The kinds of :data:`BUILDING_WORDS` that ``texts`` (a setting's place names, its title and
+    premise) name, as whole words: ``{"house"}`` for "the cul-de-sac, every other house dark";
+    nothing for "the boathouse" or "the washhouse"."""
+    said_ = " ".join(str(t) for t in texts).lower()
+    return frozenset(w for w in BUILDING_WORDS if re.search(rf"\b{w}s?\b", said_))
+
+
+def masked(look: str | None) -> bool:
+    """Whether the Killer's ``look`` has a mask ("a grinning rubber mask", "a mask carved from
+    birch bark"; not "its face never quite in the light")."""
+    return re.search(r"\bmask(?:s|ed)?\b", str(look or ""), re.IGNORECASE) is not None
+
 
 _TYPOGRAPHY = str.maketrans(dict.fromkeys("‘’“”–—…", "\x00"))
 
@@ -88,13 +125,26 @@ def inside_word(text: str, places: tuple[str, ...] = ()) -> str | None:
     return _read_inside(low)
 
 
-def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: tuple[str, ...] = ()) -> bool:
+def fits(text: str, wild: bool, indoors: bool, outdoors: bool = False, places: tuple[str, ...] = (),
+         buildings: frozenset[str] | None = None, mask: bool | None = None) -> bool:
     """Whether ``text`` fits the place: no woods in a setting that has none, no trees
     overhead indoors, no stairs or hallways out of doors (``outdoors``: the setting says the
     place is not indoors; a place it says nothing of may be either; the names of the
-    setting's ``places`` are not read for it)."""
+    setting's ``places`` are not read for it). ``buildings`` (the kinds of building the setting
+    has, :func:`buildings_of`; None: not known, not read): no "the house" where there is none.
+    ``mask`` (whether the Killer's look has a mask; None: not known): no "the mask" of a Killer
+    that wears none."""
     return ((wild or not _says_wild(text)) and not (indoors and _says_outside(text))
-            and not (outdoors and _inside(text, places)))
+            and not (outdoors and _inside(text, places))
+            and (buildings is None or _building(text) is None or _building(text) in buildings)
+            and (mask is None or mask or _read_mask(text) is None))
+
+
+@lru_cache(maxsize=16384)
+def _building(text: str) -> str | None:
+    """The kind of building ``text`` puts the group in ("house" for "in the house"), or None."""
+    word = _read_building(text)
+    return word.split()[-1] if word is not None else None
 
 
 @lru_cache(maxsize=16384)
@@ -115,6 +165,8 @@ def _inside(text: str, places: tuple[str, ...]) -> bool:
 
 
 _read_wild, _read_outside, _read_inside = map(_reader, (WILD_WORDS, OUTSIDE_WORDS, INSIDE_WORDS))
+_read_building = _reader(tuple(f"the {w}" for w in BUILDING_WORDS))
+_read_mask = _reader(MASK_WORDS)
 
 
 def elsewhere(thing: Any, places: Any, here: Any = None) -> bool:

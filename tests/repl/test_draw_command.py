@@ -43,8 +43,8 @@ def test_draw_7s_plays_seven_of_spades_and_the_table_and_transcript_say_so(rules
         pytest.fail("7♠ never came into reach")
     ok, shown = said(sh, "draw 7S")
     assert ok and g.threat == SEVEN_SPADES
-    assert "Threat Card drawn by hand: 7♠ Power, dangerous, difficulty 7" in shown
-    assert "7♠ Power, dangerous, difficulty 7" in night.transcript.path.read_text(encoding="utf-8")
+    assert "Threat Card drawn by hand: 7♠ Power, potentially dangerous, difficulty 7" in shown
+    assert "7♠ Power, potentially dangerous, difficulty 7" in night.transcript.path.read_text(encoding="utf-8")
     assert "*🂠 Threat Card drawn by hand: 7♠ Power" in night.transcript.path.read_text(encoding="utf-8")
     assert read_save(night.save_path).steps[-1].actions == ["draw 7S"]
 
