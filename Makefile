@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 LIVE_STAMP := $(VENV)/.installed-live
 
-.PHONY: play test test-live record bench mutate clean
+.PHONY: play test test-loaded test-live record bench mutate clean
 
 TEST_STAMP := $(VENV)/.installed-test
 # setuptools tells every editable install of a package beside its folder to mind that folder
@@ -16,8 +16,11 @@ QUIET_BUILD := PYTHONWARNINGS=ignore::UserWarning
 # play needs only the runtime; the test tools come with the first make test
 $(STAMP): pyproject.toml setup.py solo/sim/_fastnight.c
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	@echo "solo: first run: installing what play needs into .venv (prompt_toolkit, rich, jinja2, pydantic,"
+	@echo "solo: openai; spaCy and its small English pipeline are most of it, about 90 MB to download)."
+	@echo "solo: once only: later runs start at once."
 	$(BIN)/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
-	$(QUIET_BUILD) $(BIN)/python -m pip install --quiet -e .
+	$(QUIET_BUILD) $(BIN)/python -m pip install --disable-pip-version-check -e .
 	touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP)
@@ -33,6 +36,12 @@ TEST_JOBS ?= auto
 test: $(TEST_STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --max-worker-restart=0 $(PYTEST_ARGS)
+
+# make test with BUSY cores kept busy by other processes (tools/busy.py), as on a shared machine:
+# no test compares the time it takes with a bound (tests/test_no_wall_clock_bounds.py); speed is make bench's
+BUSY ?= 2
+test-loaded: $(TEST_STAMP)
+	$(BIN)/python tools/busy.py $(BUSY) -- $(MAKE) test
 
 # The real-model tests: llama-cpp-python's server (compiled once, without -march=native:
 # the native build crashes on CPUs whose AMX the VM cannot run) and SmolLM2-135M from PyPI.

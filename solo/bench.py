@@ -23,6 +23,12 @@ transcript written after each; goal: step 2,000 at most twice step 100.
 The first question a machine asks loads the director's English pipeline: ``--startup`` also
 times a batch night with three questions in a fresh data folder (the pipeline loaded) and again
 (the questions' parses kept).
+
+The template judge at a playset's size cap (issue: a playset's worst phrasings took 66 s to
+judge one line): the longest line a player can type against the worst phrasings a playset file
+can hold, and a line of half as many words beside it; goals: under a second, and the long line
+at most 3× the short one (linear in the line). ``--judge`` prints this alone. (``make test``
+counts the judge's work instead: tests/narration/test_tropes_work.py.)
 """
 
 from __future__ import annotations
@@ -196,6 +202,42 @@ def print_step_costs() -> None:
           f"{late_mean / early_mean:.2f}×")
 
 
+JUDGE_GOAL = 1.0
+
+
+def judge_at_the_cap(words: int, runs: int = 5) -> float:
+    """Best wall seconds of the template judge over a line of ``words`` words against the worst
+    phrasings a playset file can hold (as tests/narration/test_tropes_work.py builds them)."""
+    from .director.tropes import MAX_PHRASINGS, TemplateJudge, catalogue
+    from .playsets.model import MAX_PHRASING
+    from .reading import MAX_PLAYSET_BYTES
+
+    per = min((MAX_PLAYSET_BYTES - 20_000) // MAX_PHRASINGS, MAX_PHRASING - 3)
+    phrasing = "a* " + "|".join(["b"] * (per // 2))
+    name = "feeding the strange dog"
+    tropes = catalogue({"name": "bench", "tropes": [name], "trope_phrasings": {name: [phrasing] * MAX_PHRASINGS}})
+    judge = TemplateJudge()
+    judge.match("warm up", tropes)  # the phrasings compiled once, as in play
+    line = " ".join(["a"] * words)
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        judge.match(line, tropes)
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def print_judge() -> None:
+    from .limits import MAX_LINE
+
+    longest = MAX_LINE // 2 - 1
+    short, long = judge_at_the_cap(longest // 2), judge_at_the_cap(longest)
+    verdict = "meets" if long < JUDGE_GOAL and long <= 3 * short else "MISSES"
+    print(f"  the template judge, a playset's worst phrasings at its size cap: the longest line ({longest:,} "
+          f"words) {long * 1000:.1f} ms, half of it {short * 1000:.1f} ms, {long / short:.2f}× "
+          f"[{verdict} the goals: under {JUDGE_GOAL:g} s, ≤ 3×; it took 66 s]")
+
+
 def main(argv: list[str] | None = None) -> int:
     from .sim import fast
 
@@ -203,6 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if "--steps" in args:
         print_step_costs()
+        return 0
+    if "--judge" in args:
+        print_judge()
         return 0
     print_startup()
     if "--startup" in args:
@@ -229,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
           f"[{'meets' if best < SWEEP_TARGET else 'MISSES'} the {SWEEP_TARGET:.0f} s target]")
     print(f"  one autoplay night, template narrator, transcript written: {autoplay_seconds() * 1000:.0f} ms")
     print_step_costs()
+    print_judge()
     return 0
 
 

@@ -196,3 +196,16 @@ def test_on_a_short_terminal_a_tests_result_is_not_scrolled_away_by_the_table():
     assert "Weaknesses" in tall and "╭───────╮" in tall
     assert "Weaknesses" not in short and "╭" not in short and "table shows the whole table" in short
     assert len(short.splitlines()) < 20
+
+
+def test_make_plays_first_run_says_what_it_installs_and_shows_it():
+    """The first ``make play`` said nothing for over a minute (pip --quiet): the runtime's install
+    says what it downloads and lets pip show its progress. Break it catches: --quiet back on the
+    runtime install, or the notice gone."""
+    from pathlib import Path
+
+    make = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    recipe = make.split("$(STAMP): ", 1)[1].split("\n\n", 1)[0]
+    assert "spaCy" in recipe and "MB" in recipe and "@echo" in recipe
+    install = next(line for line in recipe.splitlines() if "pip install" in line and "-e ." in line)
+    assert "--quiet" not in install and " -q" not in install

@@ -7,7 +7,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -40,7 +39,10 @@ def in_thread(fn):
 
 @pytest.mark.corpus  # long: .ci/run runs it
 def test_a_sweep_whose_only_worker_dies_is_an_error_within_a_minute(monkeypatch):
-    # the patience a user gets is well within the minute; the test waits two seconds of it
+    """The sweep gives up with one line once the cluster has had no worker for its patience (a
+    user's is well within the minute; here two seconds, solo's own knob), instead of waiting
+    for results forever: the bug (no patience at all) never ends, and the join, a guard
+    against a hang and no speed bound, fails it. Nothing is timed."""
     assert sw.QUIET + sw.NO_WORKER_PATIENCE < 60
     monkeypatch.setattr(sw, "NO_WORKER_PATIENCE", 2.0)
     # core-engine chunks of 2,000 nights: a worker plays the hundred for a minute or more
@@ -54,15 +56,13 @@ def test_a_sweep_whose_only_worker_dies_is_an_error_within_a_minute(monkeypatch)
             box, t = in_thread(lambda: sw.run_dask(work, 1, client, lambda k: first.set()))
             assert first.wait(120), "the worker played no chunk"
             os.kill(worker.pid, signal.SIGKILL)  # the cluster's only worker dies mid-sweep
-            died = time.monotonic()
-            t.join(60)
-            assert not t.is_alive(), "the sweep still waits a minute after its only worker died"
+            t.join(120)  # only so that a sweep that never gives up cannot hold the run
+            assert not t.is_alive(), "the sweep never gave up after its only worker died"
         finally:
             worker.kill()
             worker.wait()
     assert isinstance(box.get("err"), ValueError), box
     assert "no worker" in str(box["err"]) and "\n" not in str(box["err"])
-    assert time.monotonic() - died < 60
 
 
 @pytest.mark.corpus  # long: .ci/run runs it
