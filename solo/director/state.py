@@ -461,9 +461,9 @@ def _confront(k: Knower, flip) -> StateAnswer:
         return _yes(flip(False), "The night is over.", "confront")
     c = g.threat
     if is_joker(c) or is_face(c):
-        said = f"{card_str(c)} is the Killer itself." if is_face(c) else "It is the end of the night, and it is here."
+        said = "It is the Killer itself, here, now." if is_face(c) else "It is the end of the night, and it is here."
         return _yes(flip(True), said, "confront")
-    return _yes(flip(False), f"Not yet: {card_str(c)} is not the Killer itself.", "confront")
+    return _yes(flip(False), "Not yet: this one is not the Killer itself.", "confront")
 
 
 def _legend(killer: dict) -> str:

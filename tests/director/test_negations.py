@@ -106,3 +106,25 @@ def test_a_statement_with_a_tag_is_read_the_other_way_round_whatever_the_name(na
     for text in (f"{name} is dead, is she?", f"{name} is hurt, right?", f"is {name} no longer with us?",
                  f"{name} is alive, isn't she?"):
         assert not _negated(english.parse(text)), text
+
+
+def test_is_it_the_killer_is_answered_in_the_storys_words_not_a_cards():
+    """"Is it the Killer?" was answered "Yes. Q♥ is the Killer itself.": a card's name in the
+    story's answer (the table's line under the Test names the card). Break it catches: the card
+    named again."""
+    import re
+
+    for seed in range(3, 40):
+        n = Night(quick_cast(seed), ASHCAN, seed, narrator=make_narrator("template", seed=seed))
+        n.start()
+        rng = random.Random(seed)
+        asked = 0
+        while n.game.outcome() is None and asked < 2 and len(n.steps) < 400:
+            n.ask("is it the killer?")
+            told = n.steps[-1].narration[0][1]
+            assert not re.search(r"(?:10|[2-9JQKA])[♠♥♣♦]", told), told
+            asked += told.startswith("Yes")
+            n.act(next_actions(n.game, get_policy("naive"), rng))
+        if asked:
+            return
+    pytest.fail("no night met the Killer in person")
