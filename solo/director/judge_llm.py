@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .tropes import Trope, Verdict
+
+if TYPE_CHECKING:
+    from ..narration.deadlines import WallClock
 
 MAX_REPLY = 2000
 
@@ -78,11 +82,13 @@ class LLMJudge:
     def __init__(self, *, model: str | None = None, base_url: str | None = None, api_key: str | None = None,
                  timeout: float | None = None, deadline: float | None = None, max_tokens: int = 60,
                  notice: Callable[[str], None] | None = None, log_path: Path | None = None,
-                 json_mode: bool = True, cache_size: int = 512) -> None:
-        from ..narration.deadlines import read_deadlines
+                 json_mode: bool = True, cache_size: int = 512, clock: WallClock | None = None) -> None:
+        from ..narration.deadlines import WALL, read_deadlines
         from ..narration.llm import DEFAULT_MODEL, load_config
 
         config = load_config()
+        #: What ``deadline`` is measured by (the narrator's; a test gives a clock it moves itself).
+        self.clock = clock if clock is not None else WALL
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
         self._api_key = api_key  # in memory only
@@ -151,34 +157,33 @@ class LLMJudge:
             messages = self.messages(line, who, tropes)
         except Exception as exc:  # a broken prompt file: no award
             return None, describe_error(exc)
-        box: dict[str, Any] = {}
-        started = time.monotonic()
+        answer: queue.Queue = queue.Queue()
+        started = self.clock.now()
 
         def call() -> None:
             try:
-                box["text"] = self._request(messages)
+                answer.put(("text", self._request(messages)))
             except BaseException as exc:  # handed to the waiting thread
-                box["error"] = exc
+                answer.put(("error", exc))
 
         worker = threading.Thread(target=call, name="trope-judge", daemon=True)
         self.asked += 1
         worker.start()
         try:
-            worker.join(self.deadline)
+            kind, text = self.clock.wait(answer, started + self.deadline, worker)
         except KeyboardInterrupt:
-            self._log(messages, None, "interrupted", time.monotonic() - started)
+            self._log(messages, None, "interrupted", self.clock.now() - started)
             return None, "interrupted"
-        if worker.is_alive():
+        except queue.Empty:
             error = f"no verdict within {self.deadline:g} s"
-            self._log(messages, None, error, time.monotonic() - started)
+            self._log(messages, None, error, self.clock.now() - started)
             return None, error
-        if "error" in box:
-            error = describe_error(box["error"])
-            self._log(messages, None, error, time.monotonic() - started)
+        if kind == "error":
+            error = describe_error(text)
+            self._log(messages, None, error, self.clock.now() - started)
             return None, error
-        text = box.get("text")
         verdict, error = parse_verdict(text, tropes)
-        self._log(messages, text if isinstance(text, str) else None, error, time.monotonic() - started)
+        self._log(messages, text if isinstance(text, str) else None, error, self.clock.now() - started)
         return verdict, error
 
     def client(self):

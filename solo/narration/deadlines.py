@@ -24,6 +24,8 @@ is one notice, and the default.
 from __future__ import annotations
 
 import math
+import queue
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -98,15 +100,34 @@ def read_deadlines(config: Mapping[str, Any], notice: Callable[[str], None] | No
     return Deadlines(**values)
 
 
-class Clock:
-    """One request's deadlines, measured from ``start`` (by default, now): what has passed
-    (:meth:`expired`) and when the next may pass (:meth:`due`). Times given to it are
-    :meth:`now` readings, and never go back."""
+class WallClock:
+    """Real time, which requests are timed by. A test gives the narrator and the judge a clock
+    of its own with the same three methods (tests/narration/fakeclock.py)."""
 
     now = staticmethod(time.monotonic)
 
-    def __init__(self, deadlines: Deadlines, start: float | None = None) -> None:
+    def wait(self, q: queue.Queue, until: float, helper: threading.Thread) -> Any:
+        """The next item on ``q`` (put there by ``helper``); :class:`queue.Empty` at ``until``.
+        (A simulated clock moves on only while ``helper`` waits on it too.)"""
+        return q.get(timeout=max(until - self.now(), 0.001))
+
+    def sleep(self, seconds: float, stop: threading.Event) -> bool:
+        """Wait ``seconds``, or until ``stop`` is set (then True)."""
+        return stop.wait(seconds)
+
+
+#: The clock of every request unless a test gives another.
+WALL = WallClock()
+
+
+class Clock:
+    """One request's deadlines, measured from ``start`` (by default, now) on ``source``: what
+    has passed (:meth:`expired`) and when the next may pass (:meth:`due`). Times given to it
+    are :meth:`now` readings, and never go back."""
+
+    def __init__(self, deadlines: Deadlines, start: float | None = None, source: WallClock = WALL) -> None:
         self.d = deadlines
+        self.source = source
         self.start = self.now() if start is None else start
         self.end = self.start + deadlines.request
         self.first_by = min(self.start + deadlines.first_text, self.end)
@@ -116,6 +137,13 @@ class Clock:
         self._in_window = 0
         #: Characters a rate_window must hold: min_rate tokens a second, 4 characters a token.
         self.need = deadlines.min_rate * 4 * deadlines.rate_window
+
+    def now(self) -> float:
+        return self.source.now()
+
+    def wait(self, q: queue.Queue, helper: threading.Thread) -> Any:
+        """What ``helper`` puts on ``q`` next; :class:`queue.Empty` when a deadline may pass."""
+        return self.source.wait(q, self.due(self.now()), helper)
 
     def text(self, when: float, characters: int) -> None:
         """``characters`` of text arrived at ``when``."""
@@ -128,8 +156,8 @@ class Clock:
         self._in_window += characters
 
     def _trim(self, now: float) -> None:
-        edge = now - self.d.rate_window
-        while self._window and self._window[0][0] <= edge:
+        # the sums :meth:`due` gives, so that at a moment it gave, a deadline has passed
+        while self._window and self._window[0][0] + self.d.rate_window <= now:
             self._in_window -= self._window.popleft()[1]
 
     def expired(self, now: float) -> str | None:
@@ -140,7 +168,7 @@ class Clock:
             return None
         if now >= self.end:
             return f"the reply took over {self.d.request:g} s"
-        if self.d.stall and self.last is not None and now - self.last >= self.d.stall:
+        if self.d.stall and self.last is not None and now >= self.last + self.d.stall:
             return f"the model stopped sending for {self.d.stall:g} s"
         if self.need and now >= self.first + self.d.rate_window:
             self._trim(now)

@@ -36,7 +36,7 @@ from typing import Any
 from .base import narrate_text, strip_control
 from .beats import Beat
 from .conversation import Conversation, Pending
-from .deadlines import Clock, Deadlines, read_deadlines
+from .deadlines import WALL, Clock, Deadlines, WallClock, read_deadlines
 from .environment import make_environment, prompts_dir
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -61,6 +61,9 @@ def load_config() -> dict[str, Any]:
 class LLMNarrator:
     """Narrates beats with a chat model; falls back to ``fallback`` (a TemplateNarrator)."""
 
+    #: What the deadlines are measured by (a test gives a clock it moves itself).
+    clock: WallClock = WALL
+
     def __init__(self, fallback, *, model: str | None = None, base_url: str | None = None,
                  api_key: str | None = None, notice: Callable[[str], None] | None = None,
                  timeout: float | None = None, stall: float | None = None, max_retries: int = 1,
@@ -70,8 +73,10 @@ class LLMNarrator:
                  connect_timeout: float | None = None, first_text_timeout: float | None = None,
                  min_rate: float | None = None, rate_window: float | None = None,
                  request_timeout: float | None = None, deadlines: Deadlines | None = None,
-                 context_tokens: int | None = None) -> None:
+                 context_tokens: int | None = None, clock: WallClock | None = None) -> None:
         config = load_config()
+        if clock is not None:
+            self.clock = clock
         self.fallback = fallback
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
@@ -429,7 +434,7 @@ class LLMNarrator:
         deadlines) and reads the stream; this side waits for its chunks against the deadlines
         (:class:`~.deadlines.Clock`), each chunk timed when it arrived, and ends the request
         (:class:`StreamStalled`) the moment one passes."""
-        clock = Clock(self.deadlines)
+        clock = Clock(self.deadlines, source=self.clock)
         q: queue.Queue = queue.Queue()
         stop = threading.Event()
         held: dict[str, Any] = {}
@@ -451,12 +456,12 @@ class LLMNarrator:
             else:
                 q.put(("end", clock.now(), None))
 
-        threading.Thread(target=pump, name="llm-stream", daemon=True).start()
+        helper = threading.Thread(target=pump, name="llm-stream", daemon=True)
+        helper.start()
         try:
             while True:
-                now = clock.now()
                 try:
-                    kind, at, item = q.get(timeout=max(clock.due(now) - now, 0.001))
+                    kind, at, item = clock.wait(q, helper)
                 except queue.Empty:
                     why = clock.expired(clock.now())
                     if why:
@@ -510,7 +515,7 @@ class LLMNarrator:
                         raise StreamStalled(f"{describe_error(exc)}: the server asks to wait {wait:g} s, "
                                             f"more than the {max(math.floor(left), 0)} s left") from None
                     raise
-                if stop.wait(wait):
+                if self.clock.sleep(wait, stop):
                     raise
                 attempt += 1
 

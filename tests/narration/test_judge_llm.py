@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from solo.director.awards import Director
 from solo.director.judge_llm import LLMJudge, parse_verdict
 from solo.director.tropes import SLASHER, catalogue
 
+from .fakeclock import FakeClock
 from .fakeserver import FakeServer, refused_url
 
 KEY = "sk-test-THISISNOTAREALKEY-1234567890"
@@ -72,8 +72,11 @@ class VerdictServer:
 
 
 def judge(url, tmp_path, notices, **kw):
+    """A judge of ``url`` on ``clock`` (by default a clock of its own, which stands still while
+    the server answers: a slow machine never turns a verdict into a timeout)."""
     kw.setdefault("timeout", 1.0)
     kw.setdefault("deadline", 2.0)
+    kw.setdefault("clock", FakeClock())
     return LLMJudge(base_url=url, api_key=KEY, model="fake", notice=notices.append, log_path=tmp_path / "llm.jsonl",
                     **kw)
 
@@ -121,16 +124,19 @@ def test_the_reason_is_cleaned_of_control_sequences_and_kept_to_one_short_line()
     assert err is None and v.reason == "red and | more"
 
 
-@pytest.mark.parametrize("mode", ["ok", "429", "500", "401", "garbage", "empty", "stall", "midstall", "cut"])
+@pytest.mark.parametrize("mode", ["ok", "429", "500", "401", "garbage", "empty", "stall", "midstall", "cut",
+                                  "trickle"])
 def test_no_fault_blocks_play_or_awards_a_point(mode, tmp_path):
-    """The fault server streams or fails; the judge wants one JSON reply: every mode is no award."""
+    """The fault server streams or fails; the judge wants one JSON reply: every mode is no
+    award, with one notice. A server that holds its answer for 4 s costs the judge exactly its
+    1.5 s deadline on the clock, any other fault nothing; one that trickles bytes every 0.5 s,
+    so that no read ever times out, is cut off by that deadline too (a judge that waits past
+    its deadline is caught)."""
     notices = []
-    with FakeServer(mode, stall=4.0) as srv:
-        j = judge(srv.url, tmp_path, notices, timeout=1.0, deadline=1.5)
-        started = time.monotonic()
+    with FakeServer(mode, stall=4.0, every=0.5, clock=FakeClock()) as srv:
+        j = judge(srv.url, tmp_path, notices, timeout=1.0, deadline=1.5, clock=srv.clock)
         v = j.judge("Let's split up", "Ann", SLASHER)
-        took = time.monotonic() - started
-    assert v is None and took < 3.0
+    assert v is None and srv.clock.now() == (1.5 if mode in ("stall", "midstall", "trickle") else 0.0)
     assert len(notices) == 1 and "no Genre Point, play goes on" in notices[0] and KEY not in notices[0]
 
 

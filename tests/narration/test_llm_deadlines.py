@@ -1,29 +1,29 @@
 """A model server can never hold play (issue 25, item 4): every stage of a request has a
 deadline, set under ``[llm]`` in config.toml — connecting, the first text, a minimum rate,
 the longest silence, the whole request — and a Retry-After is obeyed only within what is left.
-Each fault ends the beat, which the templates then tell. The deadlines here are small; the
-wall-clock caps are generous, so that only a fault left unbounded exceeds them."""
+Each fault ends the beat, which the templates then tell. The server and the narrator keep time
+on one :class:`~.fakeclock.FakeClock` (it starts at 0, stands still while they work, and jumps
+to the next moment due when both wait), so each test says the moment its beat ended."""
 
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
-from solo.narration.base import Retraction, narrate_text
 from solo.director.judge_llm import LLMJudge
+from solo.director.tropes import SLASHER
+from solo.narration.base import Retraction
 from solo.narration.llm import LLMNarrator
 from solo.narration.templates import TemplateNarrator
-from solo.director.tropes import SLASHER
 
+from .fakeclock import FakeClock
 from .fakeserver import FakeServer
 from .test_llm_faults import KEY, beats, expected_templates
 
 #: Small deadlines, in seconds (rates in tokens a second).
 FAST = {"connect_timeout": 0.5, "first_text_timeout": 0.5, "min_rate": 2, "rate_window": 1.0, "stall": 5.0,
         "request_timeout": 2.0}
-CAP = 10.0  # a beat under FAST ends within about 2 s; a fault left unbounded takes 30 s or more
 
 
 def toml(value):
@@ -50,11 +50,9 @@ def narrator(url, tmp_path, notices, **kw):
                        log_path=tmp_path / "llm.jsonl", **kw)
 
 
-def told(n):
-    """(chunks of the first beat, seconds taken)."""
-    started = time.monotonic()
-    chunks = list(n.narrate(beats()[0]))
-    return chunks, time.monotonic() - started
+def told(srv, tmp_path, notices):
+    """The chunks of the first beat, told by a narrator of ``srv`` on the server's clock."""
+    return list(narrator(srv.url, tmp_path, notices, clock=srv.clock).narrate(beats()[0]))
 
 
 def logged(tmp_path):
@@ -70,12 +68,15 @@ def logged(tmp_path):
     ("keepalive", "chunks that carry no text"),
 ], ids=["no-headers", "headers-then-nothing", "empty-chunks"])
 def test_no_text_ends_the_beat_at_the_first_text_deadline(mode, why, config, tmp_path):
+    """The beat ends at t=0.5, the first-text deadline, though the server would go on for 30 s
+    (a narrator that waits for headers, or counts a chunk with no text as text, is caught:
+    it ends later, for another reason, or not at all)."""
     config(**FAST)
     notices = []
-    with FakeServer(mode, stall=30.0, every=0.05) as srv:
-        chunks, took = told(narrator(srv.url, tmp_path, notices))
+    with FakeServer(mode, stall=30.0, every=0.05, clock=FakeClock()) as srv:
+        chunks = told(srv, tmp_path, notices)
         asked = len(srv.requests)
-    assert took < CAP, (why, took)
+    assert srv.clock.now() == 0.5, why
     assert chunks[-1] == expected_templates()[0] and not any(isinstance(c, Retraction) for c in chunks)
     assert asked == 1  # no retry once the deadline has passed
     assert len(notices) == 1 and "no text within 0.5 s" in notices[0]
@@ -84,63 +85,74 @@ def test_no_text_ends_the_beat_at_the_first_text_deadline(mode, why, config, tmp
 
 def test_a_trickle_below_the_minimum_rate_is_given_up(config, tmp_path):
     """One chunk of two characters every half second is 1 token a second (characters / 4):
-    under the 2 a second asked for, though never silent for the 5 s of ``stall``."""
+    under the 2 a second asked for, though never silent for the 5 s of ``stall``. The beat ends
+    at t=1, when the first 1 s window is full (a narrator without the rate check waits for the
+    5 s cap instead, and says so)."""
     config(**FAST | {"request_timeout": 5.0})
     notices = []
-    with FakeServer("trickle", piece="a ", every=0.5, stall=30.0) as srv:
-        chunks, took = told(narrator(srv.url, tmp_path, notices))
-    assert took < CAP, took
+    with FakeServer("trickle", piece="a ", every=0.5, stall=30.0, clock=FakeClock()) as srv:
+        chunks = told(srv, tmp_path, notices)
+    assert srv.clock.now() == 1.0
     assert chunks == [expected_templates()[0]]  # what it trickled was held, never shown
     assert len(notices) == 1 and "under 2 tokens/s for 1 s" in notices[0]
 
 
 def test_a_stream_fast_enough_but_endless_ends_at_the_request_cap(config, tmp_path):
-    """Twenty-five tokens a second passes the rate; the whole request still has its cap."""
+    """Twenty-five tokens a second passes the rate; the whole request still has its cap, and
+    ends at t=1.5 (a narrator without the cap reads the 30 s stream to its end and tells it)."""
     config(**FAST | {"request_timeout": 1.5, "min_rate": 1})
     notices = []
-    with FakeServer("trickle", piece="word ", every=0.05, stall=30.0) as srv:
-        chunks, took = told(narrator(srv.url, tmp_path, notices))
-    assert took < CAP, took
+    with FakeServer("trickle", piece="word ", every=0.05, stall=30.0, clock=FakeClock()) as srv:
+        chunks = told(srv, tmp_path, notices)
+    assert srv.clock.now() == 1.5
     assert chunks == [expected_templates()[0]]
     assert len(notices) == 1 and "over 1.5 s" in notices[0]
 
 
 def test_a_retry_after_longer_than_what_is_left_is_not_waited_for(config, tmp_path):
-    """``429 Retry-After: 60`` with the default retry: the beat falls back at once."""
+    """``429 Retry-After: 60`` with the default retry: the beat falls back at once, at t=0
+    (a narrator that waits for it ends at the 3 s first-text deadline instead, saying so)."""
     config(**FAST | {"first_text_timeout": 3.0, "request_timeout": 5.0})
     notices = []
-    with FakeServer("429", retry_after="60") as srv:
-        chunks, took = told(narrator(srv.url, tmp_path, notices))
+    with FakeServer("429", retry_after="60", clock=FakeClock()) as srv:
+        chunks = told(srv, tmp_path, notices)
         asked = len(srv.requests)
-    assert took < CAP, took
+    assert srv.clock.now() == 0.0
     assert chunks == [expected_templates()[0]] and asked == 1
     assert len(notices) == 1 and "HTTP 429" in notices[0] and "60 s" in notices[0]
 
 
 def test_a_retry_after_within_what_is_left_is_obeyed(config, tmp_path):
+    """``429 Retry-After: 0.3``, then an answer: asked again at exactly t=0.3 (a narrator that
+    does not retry, retries at once, or sleeps its own backoff instead is caught)."""
     config(**FAST | {"first_text_timeout": 5.0, "request_timeout": 8.0})
     notices = []
-    with FakeServer("ok", script=["429"], retry_after="0.3") as srv:
-        chunks, took = told(narrator(srv.url, tmp_path, notices))
-        asked = len(srv.requests)
-    assert "".join(chunks) == "The door creaks open. What do you do?" and asked == 2 and notices == []
-    assert took < CAP
+    with FakeServer("ok", script=["429"], retry_after="0.3", clock=FakeClock()) as srv:
+        chunks = told(srv, tmp_path, notices)
+        asked = [r["at"] for r in srv.requests]
+    assert "".join(chunks) == "The door creaks open. What do you do?" and notices == []
+    assert asked == [0.0, 0.3]
 
 
 def test_a_slow_prompt_and_a_slow_steady_stream_are_waited_for(config, tmp_path):
-    """Headers only with the first token (as llama-cpp-python's server sends them) after
-    longer than ``connect_timeout``, then about 12 tokens a second: narrated by the model."""
+    """Headers only with the first token (as llama-cpp-python's server sends them) after 1 s,
+    longer than ``connect_timeout``, then about 12 tokens a second: narrated by the model (a
+    narrator that bounds the wait for headers by ``connect_timeout``, or checks the rate before
+    the first text, is caught)."""
     config(**FAST | {"first_text_timeout": 4.0, "request_timeout": 8.0, "rate_window": 0.5})
     notices = []
     pieces = ["The ", "door ", "creaks ", "open, ", "slowly. ", "What ", "do ", "you ", "do?"]
-    with FakeServer("slowstart", pieces=pieces, delay=1.0, every=0.1) as srv:
-        chunks, _ = told(narrator(srv.url, tmp_path, notices))
+    with FakeServer("slowstart", pieces=pieces, delay=1.0, every=0.1, clock=FakeClock()) as srv:
+        chunks = told(srv, tmp_path, notices)
     assert "".join(chunks) == "".join(pieces) and notices == []
+    assert srv.clock.now() == pytest.approx(1.9)  # the headers at 1 s, then 9 pieces 0.1 s apart
 
 
 def test_a_whole_autoplay_night_against_a_trickling_server_ends(config, tmp_path, monkeypatch):
-    """Every beat trickles; each ends at its deadline, the model pauses after a few, and the
-    templates tell the rest of the night."""
+    """Every beat trickles; each ends at its rate deadline, 1 s after it asked, the model pauses
+    after a few, and the templates tell the rest of the night: 3 s of the clock in all (a
+    narrator without the rate check waits for each request's 5 s cap; one that never pauses
+    asks at every beat)."""
     from solo.nott.rules import ASHCAN
     from solo.sim.autoplay import autoplay
 
@@ -148,16 +160,16 @@ def test_a_whole_autoplay_night_against_a_trickling_server_ends(config, tmp_path
     monkeypatch.setenv("SOLO_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     notices = []
-    with FakeServer("trickle", piece="a ", every=0.5, stall=600.0) as srv:
+    clock = FakeClock()
+    monkeypatch.setattr(LLMNarrator, "clock", clock)  # the night makes its own narrator
+    with FakeServer("trickle", piece="a ", every=0.5, stall=600.0, clock=clock) as srv:
         monkeypatch.setenv("OPENAI_BASE_URL", srv.url)
-        started = time.monotonic()
         night = autoplay(4, ASHCAN, out=tmp_path / "night.md", narrator_kind="llm", model="fake",
                          notice=notices.append)
-        took = time.monotonic() - started
-        asked = len(srv.requests)
+        asked = [r["at"] for r in srv.requests]
     assert night.game.outcome() is not None and "## Epilogue" in (tmp_path / "night.md").read_text()
-    assert took < 60, took
-    assert asked == LLMNarrator.FAILURES_BEFORE_PAUSE and night.narrator.paused
+    assert asked == [0.0, 1.0, 2.0] and clock.now() == 3.0
+    assert len(asked) == LLMNarrator.FAILURES_BEFORE_PAUSE and night.narrator.paused
     assert "under 2 tokens/s" in notices[0] and "narrator retry" in notices[-1]
 
 
@@ -165,28 +177,29 @@ def test_a_whole_autoplay_night_against_a_trickling_server_ends(config, tmp_path
 
 
 def test_the_trope_judge_has_the_same_deadlines(config, tmp_path):
+    """The judge reads config.toml's deadlines: a server that sends nothing costs it 0.5 s of
+    the clock (a judge with a deadline of its own, as the 10 s it had before, is caught)."""
     config(**FAST)
     notices = []
-    with FakeServer("stall", stall=30.0) as srv:
+    with FakeServer("stall", stall=30.0, clock=FakeClock()) as srv:
         judge = LLMJudge(base_url=srv.url, api_key=KEY, model="fake", notice=notices.append,
-                         log_path=tmp_path / "llm.jsonl")
-        started = time.monotonic()
+                         log_path=tmp_path / "llm.jsonl", clock=srv.clock)
         verdict = judge.judge("Let's split up", "Ann", SLASHER)
-        took = time.monotonic() - started
-    assert verdict is None and took < 5.0, took  # 0.5 s; 10 s was its own deadline before
+    assert verdict is None and srv.clock.now() == 0.5
     assert (judge.timeout, judge.deadline) == (0.5, 0.5)
     assert len(notices) == 1 and "no Genre Point, play goes on" in notices[0]
 
 
 def test_the_trope_judge_does_not_wait_out_a_long_retry_after(config, tmp_path):
+    """``429 Retry-After: 60``: no verdict, at once, and asked once (a judge whose client
+    retries, sleeping out the Retry-After, is caught)."""
     config(**FAST | {"first_text_timeout": 3.0})
-    with FakeServer("429", retry_after="60") as srv:
-        judge = LLMJudge(base_url=srv.url, api_key=KEY, model="fake", log_path=tmp_path / "llm.jsonl")
-        started = time.monotonic()
+    with FakeServer("429", retry_after="60", clock=FakeClock()) as srv:
+        judge = LLMJudge(base_url=srv.url, api_key=KEY, model="fake", log_path=tmp_path / "llm.jsonl",
+                         clock=srv.clock)
         assert judge.judge("Let's split up", "Ann", SLASHER) is None
-        took = time.monotonic() - started
         asked = len(srv.requests)
-    assert took < CAP and asked == 1
+    assert srv.clock.now() == 0.0 and asked == 1
 
 
 # ---------------------------------------------------------------------- the settings
@@ -236,11 +249,14 @@ def test_a_bad_value_is_one_notice_and_the_default(key, value, config, tmp_path)
 
 
 def test_zero_turns_the_rate_and_silence_checks_off(config, tmp_path):
+    """A piece every 0.4 s for 1.5 s, at half a token a second: told whole with ``min_rate``
+    and ``stall`` at 0 (a narrator that reads 0 as "at once" ends it at the first piece)."""
     config(**FAST | {"min_rate": 0, "stall": 0, "request_timeout": 6.0})
     notices = []
-    with FakeServer("trickle", piece="a ", every=0.4, stall=1.5) as srv:
-        chunks, _ = told(narrator(srv.url, tmp_path, notices))
-    assert notices == [] and "".join(chunks).startswith("a a a")
+    with FakeServer("trickle", piece="a ", every=0.4, stall=1.5, clock=FakeClock()) as srv:
+        chunks = told(srv, tmp_path, notices)
+    assert notices == [] and "".join(chunks) == "a a a a"
+    assert srv.clock.now() == pytest.approx(1.6)
 
 
 # ---------------------------------------------------------------------- the clock, by the numbers

@@ -1,5 +1,7 @@
 """The LLM narrator against a local server that misbehaves on purpose: every failure falls
-back to the templates for that beat, with one quiet notice, and the game goes on."""
+back to the templates for that beat, with one quiet notice, and the game goes on. The
+narrators here keep time on a :class:`~.fakeclock.FakeClock`: it stands still while the server
+answers, so a slow machine never turns an answer into a timeout."""
 
 import json
 
@@ -11,13 +13,16 @@ from solo.narration.llm import LLMNarrator
 from solo.narration.templates import TemplateNarrator
 from solo.nott import Game, quick_cast
 
+from .fakeclock import FakeClock
 from .fakeserver import FakeServer, refused_url
 
 KEY = "sk-test-THISISNOTAREALKEY-1234567890"
 
 
 def narrator(url, tmp_path, notices, **kw):
+    """A narrator of ``url`` without retries, on ``clock`` (by default a clock of its own)."""
     kw.setdefault("timeout", 1.0)
+    kw.setdefault("clock", FakeClock())
     return LLMNarrator(TemplateNarrator(seed=1), base_url=url, api_key=KEY, model="fake", notice=notices.append,
                        max_retries=0, log_path=tmp_path / "llm.jsonl", **kw)
 
@@ -53,13 +58,18 @@ def test_a_reply_is_shown_whole_once_read(tmp_path):
 
 @pytest.mark.parametrize("mode", ["429", "500", "401", "garbage", "empty", "stall"])
 def test_failures_fall_back_to_the_templates_with_one_notice(mode, tmp_path):
+    """Each failure is a template beat, with one notice for the night (a second notice, a
+    failure shown, or a stall waited out past the 0.5 s first-text deadline, is caught: the
+    stalled beats end at exactly 0.5 s each, the others at once)."""
     notices = []
-    with FakeServer(mode, stall=3.0) as srv:
-        n = narrator(srv.url, tmp_path, notices, timeout=0.5)
+    clock = FakeClock()
+    with FakeServer(mode, stall=3.0, clock=clock) as srv:
+        n = narrator(srv.url, tmp_path, notices, timeout=0.5, clock=clock)
         texts = [narrate_text(n, b) for b in beats()]
     assert texts == expected_templates()
     assert len(notices) == 1 and "templates" in notices[0]
     assert n.usage["fallbacks"] == 2
+    assert clock.now() == (2 * 0.5 if mode == "stall" else 0.0)
 
 
 def test_connection_refused_falls_back(tmp_path):
@@ -156,6 +166,10 @@ def test_pulling_the_plug_mid_game_changes_only_the_prose(tmp_path, monkeypatch)
 
 
 def test_a_failing_server_is_paused_until_the_player_asks_again(tmp_path):
+    """After FAILURES_BEFORE_PAUSE failed beats the model is not asked again (a narrator that
+    keeps asking, or resumes by itself, is caught) until ``retry()``, which brings its text
+    back (a retry that does not is caught). Its clock stands still, so the last answer can
+    never come too late."""
     notices = []
     with FakeServer("500") as srv:
         n = narrator(srv.url, tmp_path, notices)

@@ -18,6 +18,8 @@ from solo.narration.beats import Beat
 from solo.narration.llm import LLMNarrator, _safe_cut, describe_error, redact_url
 from solo.narration.templates import TemplateNarrator
 
+from .fakeclock import FakeClock
+
 SETTINGS = ("SOLO_MODEL", "OPENAI_BASE_URL", "SOLO_LLM_MERGE", "SOLO_MAX_TOKENS_PER_TEST", "SOLO_CONFIG")
 
 
@@ -81,6 +83,9 @@ def ok(*texts, finish="stop", tokens=(50, 12)):
 
 
 def make(tmp_path, *streams, notices=None, **kw):
+    """A narrator of the scripted ``streams``, on a clock of its own unless given one: it stands
+    still while the streams are read, so no deadline passes on a slow machine."""
+    kw.setdefault("clock", FakeClock())
     n = LLMNarrator(TemplateNarrator(seed=1), model="fake", api_key="sk-x", base_url="http://127.0.0.1:9/v1",
                     notice=(notices.append if notices is not None else None), log_path=tmp_path / "ex.jsonl",
                     timeout=2.0, stall=2.0, **kw)
@@ -160,6 +165,9 @@ def test_a_broken_or_missing_config_is_no_config(tmp_path, monkeypatch):
 
 
 def test_a_good_reply_is_told_counted_and_remembered(tmp_path):
+    """The reply is told whole, its usage counted, and it is remembered as the turn's answer;
+    the request asks as configured (a narrator that miscounts, forgets, or changes the request
+    is caught). On a clock that stands still, a busy machine cannot make it late."""
     n = make(tmp_path, ok("The sun ", "comes up. ", "It is over."))
     assert narrate_text(n, dawn()) == "The sun comes up. It is over."
     assert n.usage["calls"] == 1 and n.usage["prompt_tokens"] == 50 and n.usage["completion_tokens"] == 12
@@ -540,17 +548,17 @@ def test_chunks_without_choices_or_delta_are_skipped(tmp_path):
 
 
 class Blocking(Stream):
-    """A stream that sends ``first`` chunks, then nothing until released."""
+    """A stream that sends ``first`` chunks, then nothing (waiting on ``clock``) until closed."""
 
-    def __init__(self, first):
+    def __init__(self, first, clock):
         import threading
 
         super().__init__(first)
-        self.release = threading.Event()
+        self.clock, self.release = clock, threading.Event()
 
     def __iter__(self):
         yield from self.chunks
-        self.release.wait(10)
+        self.clock.sleep(float("inf"), self.release)
 
     def close(self):
         super().close()
@@ -558,18 +566,23 @@ class Blocking(Stream):
 
 
 def test_a_stream_that_never_starts_waits_the_timeout_and_one_that_stops_the_stall(tmp_path):
-    silent = Blocking([])
-    n = make(tmp_path, silent)
+    """A stream with no text ends at the first-text deadline, one that stops after its first
+    chunk at the stall deadline after it, to the clock's moment, and each is closed (a reader
+    that mixes the two deadlines, waits past them, or leaves the stream open is caught)."""
+    clock = FakeClock()
+    silent = Blocking([], clock)
+    n = make(tmp_path, silent, clock=clock)
     n.timeout, n.stall = 0.05, 9.0
     assert narrate_text(n, dawn()) == tmpl(dawn())
     rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
-    assert rec["error"] == "no text within 0.05 s" and silent.closed
-    stops = Blocking([piece("The sun ")])
-    n = make(tmp_path, stops)
+    assert rec["error"] == "no text within 0.05 s" and silent.closed and clock.now() == 0.05
+    clock = FakeClock()
+    stops = Blocking([piece("The sun ")], clock)
+    n = make(tmp_path, stops, clock=clock)
     n.timeout, n.stall = 9.0, 0.05
     assert list(n.narrate(dawn()))[-1] == tmpl(dawn())
     rec = json.loads((tmp_path / "ex.jsonl").read_text().splitlines()[-1])
-    assert rec["error"] == "the model stopped sending for 0.05 s" and stops.closed
+    assert rec["error"] == "the model stopped sending for 0.05 s" and stops.closed and clock.now() == 0.05
 
 
 def test_a_finished_stream_is_closed(tmp_path):
