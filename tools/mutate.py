@@ -10,6 +10,7 @@ group's tests). Prints the score of every module and lists the mutants that surv
     python tools/mutate.py --report sim    # the last run's results, without running
     python tools/mutate.py --show sim      # ... with the diff of each survivor
     python tools/mutate.py --survivors sim # test the survivors again, after adding tests
+    python tools/mutate.py --only 'solo.director.understand.x__negated*' asking  # some mutants only
 
 The score of a module is killed / (mutants - equivalent): a mutant that times out counts as
 killed, one that no test reaches counts as surviving. Equivalent mutants (no test can tell
@@ -59,6 +60,44 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
                    "tests/narration/test_llm_fiction.py", "tests/narration/test_llm_cassettes.py",
                    "tests/narration/test_llm_merge.py", "tests/narration/test_narration_games.py",
                    "tests/sim/test_transcripts.py"]),
+    # what the player keeps out of the story: lines and veils, the X-card, and the sense check
+    # a model's prose is read by before it is kept
+    "safety": (["solo/director/safety.py", "solo/play/xcard.py", "solo/director/sense.py"],
+               ["tests/director/test_safety.py", "tests/director/test_safety_told.py",
+                "tests/director/test_sense_anchors.py", "tests/play/test_xcard.py", "tests/play/test_xcard_night.py",
+                "tests/repl/test_safety_commands.py", "tests/narration/test_lines_veils.py",
+                "tests/narration/test_llm_lines.py", "tests/narration/test_llm_sense.py",
+                "tests/narration/test_editor_set.py"]),
+    # a typed question read and answered: what it is about, what it asks, asked the other way
+    # round, the oracle, a meaning drawn (not the corpus tests, a thousand nights, nor
+    # test_answers_are_facts.py: each surviving mutant of read() runs every test that reads)
+    "asking": (["solo/director/understand.py", "solo/director/asks.py", "solo/director/asking.py",
+                "solo/director/questions.py", "solo/director/words.py", "solo/director/restate.py",
+                "solo/director/oracle.py", "solo/director/meaning.py"],
+               ["tests/director/test_negations.py", "tests/director/test_asked_the_other_way.py",
+                "tests/director/test_questions.py", "tests/director/test_oracle.py",
+                "tests/director/test_oracle_told.py", "tests/director/test_restate_property.py",
+                "tests/director/test_state_answers.py",
+                "tests/director/test_open_answers.py", "tests/director/test_typed_words.py",
+                "tests/repl/test_questions.py", "tests/repl/test_typos.py", "tests/test_night_values.py"]),
+    # the rest of the director: what the night knows and establishes, the editor and the
+    # continuity checker a model's prose is read by, the tropes and awards, the Killer's moves
+    "director": (["solo/director/state.py", "solo/director/facts.py", "solo/director/editor.py",
+                  "solo/director/continuity.py", "solo/director/record.py", "solo/director/tidy.py",
+                  "solo/director/listen.py", "solo/director/tropes.py", "solo/director/awards.py",
+                  "solo/director/killer.py", "solo/director/material.py", "solo/director/catalogue.py",
+                  "solo/director/recap.py", "solo/director/stages.py", "solo/director/notebook.py",
+                  "solo/director/judge_llm.py"],
+                 ["tests/director/test_state_answers.py", "tests/director/test_answers_are_facts.py",
+                  "tests/director/test_killer.py", "tests/director/test_retelling.py",
+                  "tests/director/test_typed_words.py", "tests/director/test_open_answers.py",
+                  "tests/narration/test_editor_nights.py", "tests/narration/test_editor_record.py",
+                  "tests/narration/test_editor_set.py", "tests/narration/test_llm_editor.py",
+                  "tests/narration/test_tropes.py", "tests/narration/test_tropes_work.py",
+                  "tests/narration/test_judge_llm.py", "tests/narration/test_fiction_units.py",
+                  "tests/narration/test_things_held.py", "tests/nott/test_director.py",
+                  "tests/repl/test_director_awards.py", "tests/repl/test_notebook.py",
+                  "tests/repl/test_stages_shown.py", "tests/test_night_values.py"]),
 }
 COPY = ("solo", "tests", "prompts", "docs", "transcripts", "README.md", "pyproject.toml", "setup.py")
 LINE = re.compile(r"^\s*(?P<name>[\w.]+__mutmut_\d+):\s*(?P<status>.+?)\s*$")
@@ -88,22 +127,27 @@ def prepare(group: str) -> Path:
             shutil.copytree(src, target, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(src, target)
+    # solo/prompts is a link to ../prompts (the package reads its templates through it): mutmut
+    # copies no links, so it is copied whole into the mutants' tree
     (here / "setup.cfg").write_text(
-        "[mutmut]\nsource_paths=solo\nalso_copy=prompts\n  docs\n  transcripts\n  README.md\n"
+        "[mutmut]\nsource_paths=solo\nalso_copy=prompts\n  solo/prompts\n  docs\n  transcripts\n  README.md\n"
         "only_mutate=" + "\n  ".join(modules) + "\n"
         "pytest_add_cli_args_test_selection=" + "\n  ".join(tests) + "\n"
         "pytest_add_cli_args=-p no:cacheprovider\n", encoding="utf-8")
     return here
 
 
-def run(group: str, children: int, survivors: bool = False) -> int:
+def run(group: str, children: int, survivors: bool = False, only: list[str] | None = None) -> int:
     """Mutate the group and test every mutant not tested before; with ``survivors``, test
     again only the mutants that survived the last run (after tests were added), with the map
-    of which tests reach which function made anew."""
+    of which tests reach which function made anew; with ``only`` (mutmut's globs), test (again)
+    only the mutants whose names match, the rest left as they were (a big group a piece at a
+    time: the functions a change touched first)."""
     names = [n for n, status in results(group).items() if status not in KILLED] if survivors else []
     if survivors and not names:
         print(f"== {group}: no survivors to test again")
         return 0
+    names += only or []
     here = prepare(group)
     if survivors:
         (here / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
@@ -205,13 +249,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--show", action="store_true", help="print the diff of each survivor")
     p.add_argument("--survivors", action="store_true",
                    help="test again only the last run's survivors (after adding tests)")
+    p.add_argument("--only", action="append", default=[], metavar="GLOB",
+                   help="test (again) only the mutants whose names match, e.g. 'solo.director.understand.x__negated*'")
     p.add_argument("--max-children", type=int, default=max(1, (os.cpu_count() or 2) - 1),
                    help="mutants tested at once (default: all cores but one)")
     args = p.parse_args(argv)
     groups = args.groups or list(GROUPS)
     for g in groups:
         if not args.report:
-            code = run(g, args.max_children, args.survivors)
+            code = run(g, args.max_children, args.survivors, args.only)
             if code:
                 print(f"{g}: mutmut exited {code}; see {WORK / g / 'run.log'}")
         report(g, args.show)

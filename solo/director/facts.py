@@ -24,12 +24,13 @@ ANTONYMS = {"closed": "open", "close": "open", "shut": "open", "off": "open", "o
             "blocked": "open", "block": "open", "impassable": "open", "on": "open", "working": "open",
             "work": "open", "clear": "open", "passable": "open",
             "unlocked": "lock", "unlock": "lock", "locked": "lock", "dead": "alive", "empty": "full",
-            "dark": "lit", "unlit": "lit", "outside": "inside", "away": "near", "far": "near", "asleep": "awake",
+            "dark": "lit", "unlit": "lit", "lit": "lit", "outside": "inside", "away": "near", "far": "near",
+            "asleep": "awake",
             "absent": "there", "unsafe": "safe", "unarmed": "armed", "unseen": "seen", "unknown": "known",
             "false": "true", "fake": "real", "unplugged": "plug", "unplug": "plug", "plugged": "plug",
             "disconnected": "connect", "disconnect": "connect", "connected": "connect"}
 #: Predicates whose antonym above is itself, read the positive way (no flip).
-_SAME = frozenset({"locked", "working", "work", "plugged", "connected", "on", "clear", "passable"})
+_SAME = frozenset({"locked", "working", "work", "plugged", "connected", "on", "clear", "passable", "lit"})
 _KEEP_SMALL = frozenset("out in off on open inside outside away up down here there near far".split())
 _PARTICLES = frozenset("in on up down".split())
 _CONTENT_POS = frozenset("NOUN PROPN ADJ VERB NUM X".split())

@@ -451,11 +451,12 @@ def _predicate(parse, j: int) -> bool:
     h = parse[j].head
     if parse[j].dep == "advcl" and parse[h].pos == "AUX" and parse[h].head == h:
         root = h  # "is the hunting knife not lost": hung on the "is"
-    elif parse[j].dep != "acl" or parse[h].dep not in ("nsubj", "nsubjpass", "npadvmod"):
+    elif parse[j].dep != "acl" or parse[h].dep not in ("nsubj", "nsubjpass", "npadvmod", "attr"):
         return False
     else:
-        root = parse[h].head
-    return parse[root].pos == "AUX" and not any(parse[c].dep in ("acomp", "attr") for c in parse.children(root))
+        root = parse[h].head  # ("is the cellar hatch not locked?": the hatch read as the "is"'s attribute)
+    return parse[root].pos == "AUX" and not any(parse[c].dep in ("acomp", "attr") and c != h
+                                                for c in parse.children(root))
 
 
 #: The tags that make a statement a question ("…, is she?", "…, right?").
@@ -558,6 +559,8 @@ def _subject_by_order(parse) -> tuple[int, int] | None:
     door open"): after the auxiliary, a determiner and what describes a noun, up to the noun
     followed by a word that says something of it."""
     k, first = first_word(parse)
+    if k + 2 < len(parse) and parse[k + 1].lower in ("n't", "nt") and first in AUX:
+        k += 1  # "isn't the truck working?": the subject after the auxiliary's "n't"
     if first not in AUX or k + 1 >= len(parse) or (parse[k + 1].pos not in ("DET", "PROPN", "NOUN", "PRON", "ADJ")
                                                    and parse[k + 1].lower not in DEMONSTRATIVES):
         return None

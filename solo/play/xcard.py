@@ -127,7 +127,15 @@ def told_pairs(night, pairs: Iterable[tuple]) -> list[tuple]:
 
 
 def _mark(night, holder) -> None:
-    """The steps from ``holder`` on render again (the transcript keeps each step's text)."""
+    """The steps from ``holder`` on render again (the transcript keeps each step's text). A
+    retelling is told where the beat it took out was told: an X-card's step as ``holder``
+    (a second card taking out the first one's retelling) renders again from the step of the
+    beat first taken out."""
+    seen = 0
+    while holder is not None and holder.xcard and holder.struck is not None and seen < 1000:
+        struck = holder.struck
+        holder = next((s for s in night.steps if any(p is struck for p in s.narration)), None)
+        seen += 1
     if holder is None:
         return
     night._xmarks = getattr(night, "_xmarks", 0) + 1
