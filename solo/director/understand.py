@@ -413,8 +413,9 @@ def _negated(parse, asks: tuple[str, ...] = ()) -> bool:
             i + 1 < len(lows) and lows[i + 1] == "one")  # "there is no signal" ("no one" is the group, none of it)
         if w in ("not", "n't", "never", "nt", "aint") or (w == "no" and two) or none:
             if i == k + 1 and w in ("n't", "nt") and parse[k].lower in AUX | {"is", "are", "was", "were", "do", "does",
-                                                                             "did"}:
-                continue  # "isn't", "didn't" at the front: a tag, not the other way round ("is not dead, Hank?" is)
+                                                                             "did", "ca", "wo", "sha", "ai"}:
+                continue  # "isn't", "didn't", "can't" ("ca" "n't") at the front: a tag, not the other way round
+                # ("is not dead, Hank?" is)
             if i >= 1 and lows[i - 1] in ("or",):
                 continue  # "alive or not"
             if parse.parsed and not two and not tagged and parse[i].head not in main and _other_clause(parse, i):

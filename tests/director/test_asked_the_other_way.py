@@ -21,8 +21,8 @@ from solo.play.night import Night
 from solo.sim.policies import get_policy, next_actions
 
 LEX = Lexicon(["Tina", "Wes", "Iris", "Hank"], ["she/her", "he/him", "she/her", "she/her"],
-              ["road flare", "truck keys", "hunting knife"], ["the chapel in the pines", "the boathouse", "the mess hall"],
-              "the Killer", "the boathouse")
+              ["road flare", "truck keys", "hunting knife"],
+              ["the chapel in the pines", "the boathouse", "the mess hall"], "the Killer", "the boathouse")
 
 # (question, asked the other way round)
 READINGS = [
@@ -33,7 +33,9 @@ READINGS = [
     ("is Tina not here with us?", True),
     # an inverted auxiliary's own "n't" at the front asks, it turns nothing round; a "not" after it does
     ("isn't Tina dead?", False), ("didn't Wes make it?", False), ("doesn't Tina have the road flare?", False),
-    ("is not dead, Hank?", True), ("is Tina nt dead", True),
+    ("hasn't Tina got the flare?", False), ("couldn't Wes get out?", False), ("can't Wes run?", False),
+    ("won't Tina come back?", False), ("shouldnt Tina be dead?", False),
+    ("is not dead, Hank?", True), ("is Tina nt dead", True), ("isn't Tina not dead?", True),
     # "or not" asks both ways
     ("is Tina alive or not?", False), ("Is Wes alive, or not?", False), ("whether or not Tina is alive?", False),
     # a "not" in a clause of its own, or in a sentence before the question
@@ -42,7 +44,9 @@ READINGS = [
     # ... but a predicate the parse hangs on the subject is the question's own
     ("is the hunting knife not lost", True), ("are the truck keys not lost?", True),
     # "not hurt" saying "good" again
-    ("is Tina good, not hurt or anything?", False),
+    ("is Tina good, not hurt or anything?", False), ("is Tina good, not hurt", False),
+    ("is Tina fine, not injured?", False), ("is Tina okay, not wounded?", False),
+    ("is Tina alright, not bleeding?", False), ("is Tina alive, not dead?", False), ("is Tina ok, not hurt?", False),
     # a statement with a tag: the statement's "not" turns it round, the tag's own does not
     ("Tina ain't dead, is she?", True), ("Tina aint dead is she?", True), ("Tina isn't dead, right?", True),
     ("Tina's not dead, is she?", True), ("Tina isnt dead is she", True), ("Wes didn't make it, did he?", True),
@@ -53,6 +57,7 @@ READINGS = [
     ("Wes had been hurt, hadn't he?", False), ("Wes hadn't been hurt, had he?", True),
     # how the dead are spoken of, and "no one" (the group, none of it)
     ("is anyone no longer with us?", False), ("is Wes no longer with us?", False), ("no one hurt?", False),
+    ("is there no one", False),
     ("is nobody hurt?", False),
     # a verbless "not"
     ("Wes not here?", True),
@@ -61,11 +66,13 @@ READINGS = [
 
 @pytest.mark.parametrize("text, negated", READINGS, ids=[t for t, _ in READINGS])
 def test_a_question_is_read_round_exactly_when_it_asks_the_other_way(text, negated):
-    """Breaks: any "not" read round (the front "n't", "or not", another clause, the tag's own
-    "n't", "not hurt" after "good" no longer set aside), no "not" read round ("never", "no
-    longer", "no more" (or one ending the line), "nt", a tagged statement's, a bare "is"'s
-    predicate missed), "no longer with" read round, any "not" before a "with" set aside, "no one" read as "no" (a determiner: round), the tag not found (``_tagged``
-    False) or found where there is none (True), the tag's start misplaced."""
+    """Breaks: any "not" read round (the front "n't", of "can't" and "won't" too, which spaCy
+    splits into "ca" and "wo": read round until this test found it; "or not", another clause,
+    the tag's own "n't", "not hurt" after "good" no longer set aside), no "not" read round
+    ("never", "no longer", "no more" (or one ending the line), "nt", a tagged statement's, a
+    bare "is"'s predicate missed), "no longer with" read round, any "not" before a "with" set
+    aside, "no one" read as "no" (a determiner: round), the tag not found (``_tagged`` False)
+    or found where there is none (True), the tag's start misplaced."""
     assert read(text, LEX).negated is negated
 
 
@@ -248,3 +255,24 @@ def test_what_the_opening_states_is_answered_in_its_words_both_ways():
                        ("isn't the camp lit?", "No. The camp is dark.")):
         night.ask(text)
         assert night.steps[-1].narration[0][1] == told, text
+
+
+def test_cant_and_wont_at_the_front_ask_the_positive_way():
+    """"can't we get out through the window?" is "can we get out through the window?" (the
+    same answer), and "can we not …?" its other way round; so for "won't" and "will". They
+    were read the other way round (spaCy splits "can't" into "ca" and "n't", and "ca" was no
+    auxiliary to the reading), so the answer could contradict the one given. Breaks: "ca" and
+    "wo" dropped from the front auxiliaries."""
+    night = Night(quick_cast(12), ASHCAN, 12, narrator=make_narrator("template", seed=12))
+    night.start()
+    for positive, front, negative in (
+            ("can we get out through the window?", "can't we get out through the window?",
+             "can we not get out through the window?"),
+            ("will the truck start?", "won't the truck start?", "will the truck not start?")):
+        answer = yes(night, positive)
+        assert yes(night, front) is answer, front
+        assert yes(night, negative) is not answer, negative
+        night2 = Night(quick_cast(12), ASHCAN, 12, narrator=make_narrator("template", seed=12))
+        night2.start()
+        first = yes(night2, front)  # asked first the other way: the same fact, the same answer after
+        assert yes(night2, positive) is first and yes(night2, negative) is not first, front

@@ -74,7 +74,8 @@ def test_the_logs_line_says_how_an_answer_was_decided():
     """The transcript's log line: the roll and its band, "— an interruption" when the Killer
     breaks in; a question already answered says so. Breaks: the interruption left out or
     misspelled, the repeat's line changed."""
-    assert decide("even", 5, 22).describe() == "oracle: even, dread 5: rolled 22, yes on 1–50 → Yes — an interruption"
+    assert decide("even", 5, 22).describe() == \
+        "oracle: even, dread 5: rolled 22, yes on 1–50 → Yes — an interruption"
     assert decide("even", 5, 23).describe() == "oracle: even, dread 5: rolled 23, yes on 1–50 → Yes"
     night = night_of()
     night.ask("is the radio working?")

@@ -167,7 +167,8 @@ def test_a_model_paragraph_refused_for_a_line_or_a_veil_says_which_sentence_and_
         Contradiction("line-crossed", "Tina drowns.", "it crosses the line on drowning (drowns)")]
     long = "Smoke rolls " + "slowly " * 20 + "over the water, and the campfire hisses."
     [shown] = check(long, Safety.of(veils=["fire"]))
-    assert shown == Contradiction("veil-shown", long[:120], "it shows fire on screen, which is veiled (smoke, campfire)")
+    assert shown == Contradiction("veil-shown", long[:120],
+                                  "it shows fire on screen, which is veiled (smoke, campfire)")
     assert len(shown.sentence) == 120
 
 

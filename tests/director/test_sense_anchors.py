@@ -93,7 +93,8 @@ def test_the_players_quoted_words_are_theirs_and_are_told_as_quoted():
     director's: refused), the fold's text changed."""
     assert kinds('Wes whispers "this is the game we play" and the boathouse door opens.', [TINA]) == []
     assert check_sense('Tina says "run". Here is the next part.', [TINA]) == [
-        Contradiction("fourth-wall", "Tina says “…”. Here is the next part.", "it speaks of 'Here is the', not the night")]
+        Contradiction("fourth-wall", "Tina says “…”. Here is the next part.",
+                      "it speaks of 'Here is the', not the night")]
 
 
 def test_a_refusal_shows_the_first_120_characters_and_says_why():
