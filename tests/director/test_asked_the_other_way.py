@@ -34,7 +34,7 @@ READINGS = [
     # an inverted auxiliary's own "n't" at the front asks, it turns nothing round; a "not" after it does
     ("isn't Tina dead?", False), ("didn't Wes make it?", False), ("doesn't Tina have the road flare?", False),
     ("hasn't Tina got the flare?", False), ("couldn't Wes get out?", False), ("can't Wes run?", False),
-    ("won't Tina come back?", False), ("shouldnt Tina be dead?", False),
+    ("won't Tina come back?", False), ("ain't Tina dead?", False), ("shouldnt Tina be dead?", False),
     ("is not dead, Hank?", True), ("is Tina nt dead", True), ("isn't Tina not dead?", True),
     # "or not" asks both ways
     ("is Tina alive or not?", False), ("Is Wes alive, or not?", False), ("whether or not Tina is alive?", False),
