@@ -336,21 +336,21 @@ def _runs(text: str, n: int) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
 
 
-def _shared_run(text: str, prompt: str, n: int, content: Iterable[tuple[str, ...]] = ()) -> str | None:
+def _shared_run(text: str, prompt: str, n: int) -> str | None:
     """A run of ``n`` words of ``text`` that the prompt has word for word and that is mostly the
     request's own wording (:func:`scaffold`: words the prompt templates write themselves), not
     the night's content it hands the model to use (a place, the Killer's look, a weakness, a
-    decided answer: said in its words, read from the prompt itself); ``content`` phrases are
-    left out as well."""
+    decided answer: said in its words, read from the prompt itself)."""
     if not prompt:
         return None
-    content = [c for c in content if c]
     pwords = _WORD.findall(prompt.lower())
-    runs = {tuple(w) for w in _free_runs(pwords, n, content)}
+    runs = {tuple(pwords[k:k + n]) for k in range(len(pwords) - n + 1)}
     own = scaffold()
-    for run in _free_runs(_WORD.findall(text.lower()), n, content):
+    words = _WORD.findall(text.lower())
+    for k in range(len(words) - n + 1):
+        run = words[k:k + n]
         if tuple(run) in runs:
-            threes = [tuple(run[k:k + 3]) for k in range(len(run) - 2)]
+            threes = [tuple(run[j:j + 3]) for j in range(n - 2)]
             if sum(t in own for t in threes) * 2 >= len(threes):
                 return " ".join(run)
     return None
@@ -383,26 +383,6 @@ def scaffold() -> frozenset[tuple[str, str, str]]:
                     runs.update(zip(words, words[1:], words[2:]))
         _SCAFFOLD = frozenset(runs)
     return _SCAFFOLD
-
-
-def _free_runs(words: list[str], n: int, content: list[tuple[str, ...]]) -> list[list[str]]:
-    """The runs of ``n`` of ``words`` that hold no word of a ``content`` phrase said there."""
-    masked = [False] * len(words)
-    if content:
-        firsts: dict[str, list[tuple[str, ...]]] = {}
-        for phrase in content:
-            firsts.setdefault(phrase[0], []).append(phrase)
-        for i, w in enumerate(words):
-            for phrase in firsts.get(w, ()):
-                if tuple(words[i:i + len(phrase)]) == phrase:
-                    for k in range(i, i + len(phrase)):
-                        masked[k] = True
-    out, start = [], 0
-    for i in range(len(words) + 1):
-        if i == len(words) or masked[i]:
-            out += [words[k:k + n] for k in range(start, i - n + 1)]
-            start = i + 1
-    return out
 
 
 def _repeats(text: str, earlier: str) -> bool:

@@ -386,7 +386,7 @@ def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer |
     if ask == "weapon":
         return StateAnswer("weapon", f"{cap} carries {killer['weapon']}.")
     if ask == "what":
-        if not getattr(k.fiction, "seen", True):  # before its first appearance its look is nobody's to tell
+        if not k.fiction.seen:  # before its first appearance its look is nobody's to tell
             return StateAnswer("what", f"{cap}, though nobody has seen it yet. {_legend(killer)}".strip())
         return StateAnswer("what", f"{cap}: {killer['look']}. {_legend(killer)}")
     if ask == "legend":

@@ -57,12 +57,17 @@ def did_you_mean(registry: Registry, line: str, is_name: Callable[[str], bool],
         return None
     first, args = words[0], words[1:]
     near = [w for w, c in near_commands(registry, first) if loose or fits(c, args, is_name)]
+    return refusal(first, args, near, "" if loose else f" (to write it as story: say {line})")
+
+
+def refusal(first: str, args: list[str], near: list[str], aside: str = "") -> str | None:
+    """"'chek' is not a command: did you mean `check …`?" for the commands ``near`` the word
+    typed (None when there is none), the rest of the line kept after each; ``aside`` ends it."""
     if not near:
         return None
     tail = (" " + " ".join(args)) if args else ""
     guesses = " or ".join(f"`{w}{tail}`" for w in near)
-    story = "" if loose else f" (to write it as story: say {line})"
-    return f"{first!r} is not a command: did you mean {guesses}?{story}"
+    return f"{first!r} is not a command: did you mean {guesses}?{aside}"
 
 
 def closest(word: str, choices) -> str | None:

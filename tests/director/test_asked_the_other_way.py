@@ -9,7 +9,6 @@ and as mutants of ``make mutate GROUPS=asking``, docs/testing.md)."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -18,7 +17,8 @@ from solo.narration.factory import make_narrator
 from solo.nott.cast import quick_cast
 from solo.nott.rules import ASHCAN
 from solo.play.night import Night
-from solo.sim.policies import get_policy, next_actions
+
+from .nights import first_death_night, hurt, yes_to
 
 LEX = Lexicon(["Tina", "Wes", "Iris", "Hank"], ["she/her", "he/him", "she/her", "she/her"],
               ["road flare", "truck keys", "hunting knife"],
@@ -80,29 +80,13 @@ def test_a_question_is_read_round_exactly_when_it_asks_the_other_way(text, negat
 def night():
     """A night played until its first death, with someone hurt among the living, someone not
     hurt, and something carried."""
-    for seed in range(3, 80):
-        n = Night(quick_cast(seed), ASHCAN, seed, narrator=make_narrator("template", seed=seed))
-        n.start()
-        rng = random.Random(seed)
-        while not any(d is not None for d in n.game.dead) and n.game.outcome() is None:
-            n.act(next_actions(n.game, get_policy("naive"), rng))
-        living = [i for i, d in enumerate(n.game.dead) if d is None]
-        if any(d is not None for d in n.game.dead) and any(hurt(n, i) for i in living) \
-                and any(not hurt(n, i) for i in living) and any(n.story.people[i].items for i in living):
-            return n
-    pytest.fail("no night with a death, a hurt and an unhurt survivor carrying something")
+    n = first_death_night(ASHCAN, range(3, 80), lambda n, living: any(n.story.people[i].items for i in living))
+    if n is None:
+        pytest.fail("no night with a death, a hurt and an unhurt survivor carrying something")
+    return n
 
 
-def hurt(night, i: int) -> bool:
-    view = night.story.view()["people"][i]
-    return bool(view["hurts"] or view["scrapes"])
-
-
-def yes(night, text: str) -> bool:
-    night.ask(text)
-    told = night.steps[-1].narration[0][1]
-    assert told.startswith(("Yes", "No")), (text, told)
-    return told.startswith("Yes")
+yes = yes_to
 
 
 # (question with {who}, asked the other way round, what it asks)

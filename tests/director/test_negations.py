@@ -20,34 +20,19 @@ from solo.nott.rules import ASHCAN
 from solo.play.night import Night
 from solo.sim.policies import get_policy, next_actions
 
+from .nights import first_death_night, hurt, yes_to
+
 
 @pytest.fixture(scope="module")
 def night():
     """A night played until its first death, with someone hurt among the living."""
-    for seed in range(3, 60):
-        n = Night(quick_cast(seed), ASHCAN, seed, narrator=make_narrator("template", seed=seed))
-        n.start()
-        rng = random.Random(seed)
-        while not any(d is not None for d in n.game.dead) and n.game.outcome() is None:
-            n.act(next_actions(n.game, get_policy("naive"), rng))
-        living = [i for i, d in enumerate(n.game.dead) if d is None]
-        if any(d is not None for d in n.game.dead) and any(hurt(n, i) for i in living) \
-                and any(not hurt(n, i) for i in living):
-            return n
-    pytest.fail("no night with a death, a hurt and an unhurt survivor")
+    n = first_death_night(ASHCAN, range(3, 60))
+    if n is None:
+        pytest.fail("no night with a death, a hurt and an unhurt survivor")
+    return n
 
 
-def hurt(night, i: int) -> bool:
-    """Hurt as the fiction records it: a Strike's hurt, or a scrape a costly Test left."""
-    view = night.story.view()["people"][i]
-    return bool(view["hurts"] or view["scrapes"])
-
-
-def answer(night, text: str) -> bool:
-    night.ask(text)
-    told = night.steps[-1].narration[0][1]
-    assert told.startswith(("Yes", "No")), (text, told)
-    return told.startswith("Yes")
+answer = yes_to
 
 
 def people(night):

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 from solo.repl.app import run_interactive
 
 from .conftest import make_shell, output
-
-
-def drive(sh, text):
-    with create_pipe_input() as pipe:
-        pipe.send_text(text)
-        with create_app_session(input=pipe, output=DummyOutput()):
-            return run_interactive(sh, input=pipe, output=DummyOutput())
+from .test_frontends import drive
 
 
 def test_a_pasted_block_is_its_lines_and_its_last_line_a_command():

@@ -14,27 +14,14 @@ from solo.cli import main
 from solo.nott.rules import get_ruleset
 from solo.sim import sweep as sw
 
+from .threads import in_thread
+
 distributed = pytest.importorskip("distributed")
 
 
 def cluster(n_workers: int):
     return distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
                                     dashboard_address=None, silence_logs=40)
-
-
-def in_thread(fn):
-    """Run ``fn`` in a thread; a dict that gets its ``"out"`` or its ``"err"``, and the thread."""
-    box: dict = {}
-
-    def go():
-        try:
-            box["out"] = fn()
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            box["err"] = exc
-
-    t = threading.Thread(target=go, daemon=True)
-    t.start()
-    return box, t
 
 
 @pytest.mark.corpus  # long: .ci/run runs it

@@ -20,6 +20,8 @@ import pytest
 from solo.cli import main
 from solo.sim import sweep as sw
 
+from .threads import in_thread
+
 distributed = pytest.importorskip("distributed")
 
 
@@ -69,16 +71,7 @@ AN_HOUR = 3600.0
 def finished(fn):
     """``fn()``, run in a thread that must end within :data:`HANG` seconds (a guard against a
     hang, not a speed bound): its result, or what it raised."""
-    box: dict = {}
-
-    def go():
-        try:
-            box["out"] = fn()
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            box["err"] = exc
-
-    t = threading.Thread(target=go, daemon=True)
-    t.start()
+    box, t = in_thread(fn)
     t.join(HANG)
     assert not t.is_alive(), "still waiting: it hangs"
     if "err" in box:

@@ -19,7 +19,7 @@ from ...lucky13.character import ABILITIES, SKILL_EXAMPLES, SPECIALIZATION_EXAMP
 from ...lucky13.checks import DIFFICULTY_LEVELS
 from ...lucky13.odds import ADV_WORDS, DIS_WORDS
 from ..base import BaseShell
-from ..typos import MIN_COMMAND, fits, near_commands
+from ..typos import MIN_COMMAND, fits, near_commands, refusal
 
 #: An ability's name and its first three letters (as the shell reads them).
 ABILITY_WORDS = frozenset({a.value.lower() for a in ABILITIES} | {a.value.lower()[:3] for a in ABILITIES})
@@ -134,9 +134,4 @@ def did_you_mean(shell: BaseShell, line: str) -> str | None:
     near = [w for w, c in near_commands(reg, first) if loose or fits(c, checked, ok)]
     if not near:
         near = [w for w in near_two(shell, first) if loose or fits(reg.by_word[w], checked, ok)]
-    if not near:
-        return None
-    tail = (" " + " ".join(args)) if args else ""
-    guesses = " or ".join(f"`{w}{tail}`" for w in near)
-    story = "" if loose else f" (to write it as the character's action: say {line})"
-    return f"{first!r} is not a command: did you mean {guesses}?{story}"
+    return refusal(first, args, near, "" if loose else f" (to write it as the character's action: say {line})")
