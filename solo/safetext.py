@@ -9,7 +9,8 @@ Two functions, used everywhere, so that every text obeys one rule:
   and its length is bounded (refused in one line, or cut for a model's prose).
 - :func:`safe` is the edge. Whatever is shown on a terminal or written to a transcript passes
   it on the way out, wherever it came from: escape sequences and control and format characters
-  are removed, newlines and tabs kept. The command line prints through :func:`echo` (and its
+  are removed, newlines and tabs kept, and any secret solo holds (the API key, a bearer
+  token: :mod:`solo.secrets`) is masked. The command line prints through :func:`echo` (and its
   JSON through :func:`safe_json`), which apply it.
 
 Kept on purpose: the zero-width joiner and non-joiner (U+200D, U+200C), which join emoji and
@@ -22,6 +23,8 @@ import argparse
 import re
 import sys
 import unicodedata
+
+from .secrets import redact
 
 __all__ = ["SafeArgumentParser", "TextRefused", "clean", "echo", "guard_console", "safe", "safe_json",
            "shell_quoted", "shown_name", "strip_control", "unsafe_reason"]
@@ -120,7 +123,7 @@ def safe(text) -> str:
     text = str(text)
     if not text:
         return ""
-    return _drop_invisible(strip_control(_no_surrogates(text)), "\n")
+    return redact(_drop_invisible(strip_control(_no_surrogates(text)), "\n"))
 
 
 def echo(text="", *, file=None, end: str = "\n") -> None:
@@ -166,7 +169,7 @@ def clean(text, *, what: str = "the text", limit: int | None = None, one_line: b
     text = strip_control(text)
     if not text.isascii():
         text = unicodedata.normalize("NFC", text)
-    text = _drop_invisible(text, " ")
+    text = redact(_drop_invisible(text, " "))
     if one_line:
         text = " ".join(text.split())
     if limit is not None and len(text) > limit:

@@ -84,7 +84,7 @@ class LLMJudge:
                  notice: Callable[[str], None] | None = None, log_path: Path | None = None,
                  json_mode: bool = True, cache_size: int = 512, clock: WallClock | None = None) -> None:
         from ..narration.deadlines import WALL, read_deadlines
-        from ..narration.llm import DEFAULT_MODEL, load_config
+        from ..narration.llm import DEFAULT_MODEL, load_config, remember_secrets
 
         config = load_config()
         #: What ``deadline`` is measured by (the narrator's; a test gives a clock it moves itself).
@@ -92,6 +92,8 @@ class LLMJudge:
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
         self._api_key = api_key  # in memory only
+        remember_secrets(api_key, self.base_url)
+        self._log_refused = False
         self.notice = notice or (lambda text: None)
         deadlines = read_deadlines(config)  # a bad value is the narrator's notice (it comes with one)
         self.timeout = float(timeout if timeout is not None else deadlines.connect)
@@ -211,18 +213,15 @@ class LLMJudge:
         """One JSON line in the private exchange log (as the narrator's; no key, no URL secrets)."""
         if self.log_path is None:
             return
-        from ..narration.llm import redact_url
+        from ..narration.llm import log_exchange, redact_url
 
         record = {"time": round(time.time(), 3), "model": self.model, "base_url": redact_url(self.base_url),
                   "beat": "trope-judge", "messages": messages, "text": (text or "")[:MAX_REPLY], "error": error,
                   "seconds": round(seconds, 3)}
-        try:
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            with os.fdopen(fd, "a", encoding="utf-8") as fh:
-                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-        except OSError:
-            pass
+        refused = log_exchange(self.log_path, record)
+        if refused and not self._log_refused:
+            self._log_refused = True
+            self.notice(refused)
 
 
 def _exchange_log() -> Path | None:

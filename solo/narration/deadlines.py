@@ -13,7 +13,7 @@ key                    default    bounds
                                   counted as characters / 4 (0 turns the check off)
 ``rate_window``        10 s       the window of ``min_rate``
 ``stall``              10 s       the longest silence after the first words (0: off)
-``request_timeout``    180 s      the whole request: connecting, retries, the whole stream
+``request_timeout``    120 s      the whole request: connecting, retries, the whole stream
 =====================  =========  ==========================================================
 
 A server's ``Retry-After`` is obeyed only when the wait ends before the first-text deadline.
@@ -45,7 +45,7 @@ class Deadlines:
     min_rate: float = 2.0
     rate_window: float = 10.0
     stall: float = 10.0
-    request: float = 180.0
+    request: float = 120.0
 
 
 #: config.toml key → (field, unit).

@@ -33,7 +33,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from .. import secrets
+from ..private import append_private
+from ..reading import FileRefused
 from .base import narrate_text, strip_control
+from .bounded import HEADERS, bound_reply
 from .beats import Beat
 from .conversation import Conversation, Pending
 from .deadlines import WALL, Clock, Deadlines, WallClock, read_deadlines
@@ -43,19 +47,11 @@ DEFAULT_MODEL = "gpt-4o-mini"
 
 
 def load_config() -> dict[str, Any]:
-    """``[llm]`` table of ``config.toml`` in the user's config directory, if any."""
-    try:
-        import tomllib
+    """``[llm]`` table of ``config.toml`` in the user's config directory, if any (read within
+    bounds by :mod:`solo.config`: a file that cannot be read is one notice, and the defaults)."""
+    from ..config import table
 
-        from platformdirs import user_config_dir
-
-        path = Path(os.environ.get("SOLO_CONFIG") or Path(user_config_dir("solo", appauthor=False)) / "config.toml")
-        if path.is_file():
-            with path.open("rb") as fh:
-                return dict(tomllib.load(fh).get("llm", {}))
-    except (OSError, ValueError):
-        pass
-    return {}
+    return table("llm")
 
 
 class LLMNarrator:
@@ -81,6 +77,7 @@ class LLMNarrator:
         self.model = model or os.environ.get("SOLO_MODEL") or config.get("model") or DEFAULT_MODEL
         self.base_url = base_url or os.environ.get("OPENAI_BASE_URL") or config.get("base_url")
         self._api_key = api_key  # kept in memory only; never logged or saved
+        remember_secrets(api_key, self.base_url)
         self.notice = notice or (lambda text: None)
         #: How long a request may take, stage by stage: arguments, then config.toml, then the
         #: defaults (``timeout`` is the old name of ``first_text_timeout``).
@@ -116,6 +113,8 @@ class LLMNarrator:
         self._client_error: str | None = None
         self._warned = False
         self._failures = 0  # consecutive failed beats
+        self._waited = 0.0  # seconds those beats cost
+        self._log_refused = False
         self.paused = False  # after repeated failures: templates until retry()
         #: Set by the night before each beat: text → contradictions with the fiction. A reply
         #: that contradicts the story is not kept; the templates tell that beat.
@@ -150,11 +149,15 @@ class LLMNarrator:
     #: again (a stalled server would otherwise cost a wait on every beat). A reply the guard
     #: refuses neither counts nor breaks the run.
     FAILURES_BEFORE_PAUSE = 3
+    #: Nor may failed beats in a row cost more than this many seconds in all: a server that
+    #: stalls costs about a minute, once, before the templates tell the night.
+    PATIENCE = 60.0
 
     def retry(self) -> None:
         """Try the model again at the next beat (after a pause, or a missing client)."""
         self.paused = False
         self._failures = 0
+        self._waited = 0.0
         self._warned = False
         self._client_error = None
 
@@ -190,6 +193,7 @@ class LLMNarrator:
         streamed: list[str] = []
         error: str | None = None
         finish = None
+        begun = self.clock.now()
         try:
             client = self.client()
             self.last_finish = None
@@ -207,7 +211,8 @@ class LLMNarrator:
         except Exception as exc:  # every failure becomes a template beat
             error = describe_error(exc)
         self.usage["seconds"] += time.monotonic() - started
-        text = "".join(streamed).strip()
+        text = secrets.redact(strip_control("".join(streamed)))
+        text = text[:secrets.trailing_part(text)].strip()  # nor a secret's first characters, cut at the end
         if error is None and not text:
             error = "the model returned no text"
         guard, self.guard = self.guard, None
@@ -234,15 +239,19 @@ class LLMNarrator:
         if error is not None:
             self.usage["fallbacks"] += 1
             self._failures += 0 if refused else 1  # a refused reply is the model's, not a failing server
+            self._waited += 0.0 if refused else max(self.clock.now() - begun, 0.0)
             if refused:  # the model answered: its reply was not kept, this time, for this reason
                 self.notice(f"{error}; the templates tell this beat")
             else:
                 self._warn(error)
-            if self._failures >= self.FAILURES_BEFORE_PAUSE:
+            if self._failures >= self.FAILURES_BEFORE_PAUSE or (not refused and self._waited >= self.PATIENCE):
+                failed = ("1 failed beat" if self._failures == 1 else f"{self._failures} failed beats in a row")
+                cost = f", {self._waited:.0f} s of waiting" if self._waited >= 1 else ""
                 self._failures = 0
+                self._waited = 0.0
                 self.paused = True
-                self.notice(f"LLM narration paused after {self.FAILURES_BEFORE_PAUSE} failed beats in a row "
-                            f"({error}); the templates tell the night until you type: narrator retry")
+                self.notice(f"LLM narration paused after {failed}{cost} ({error}); the templates tell the night "
+                            f"until you type: narrator retry")
             fallback_text = fallback()
             if error.startswith("HTTP 400"):
                 self.conversation.reset()  # refused as it stood (e.g. too long): start afresh
@@ -251,6 +260,7 @@ class LLMNarrator:
             yield fallback_text
             return
         self._failures = 0
+        self._waited = 0.0
         self.usage["kept"] += 1
         self._kept.append(text)
         self.conversation.keep(pending, text)
@@ -384,7 +394,8 @@ class LLMNarrator:
         return self._client
 
     def _stream(self, client, messages, max_tokens: int | None = None) -> Iterator[tuple[str, str | None]]:
-        """(text, finish_reason) pieces, control sequences stripped line by line."""
+        """(text, finish_reason) pieces as the server sent them (the reply is cleaned whole, once
+        it is all in: an escape or a secret may fall across two pieces)."""
         self.usage["calls"] += 1
         request = dict(model=self.model, messages=messages, stream=True, max_tokens=max_tokens or self.max_tokens,
                        temperature=self.temperature, stream_options={"include_usage": True})
@@ -416,14 +427,13 @@ class LLMNarrator:
             cut = max(buffer.rfind(" "), buffer.rfind("\n")) + 1
             if not cut and len(buffer) >= 160:
                 cut = len(buffer)
-            cut = _safe_cut(buffer, cut)
             if cut:
-                yield strip_control(buffer[:cut]), finish
+                yield buffer[:cut], finish
                 buffer = buffer[cut:]
             elif finish:
                 yield "", finish
         if buffer:
-            yield strip_control(buffer), None
+            yield buffer, None
         if not reported:  # a server that reports no usage (llama.cpp): estimate, and say so
             self.usage["estimated"] = True
             self.usage["prompt_tokens"] += sum(len(m["content"]) for m in messages) // 4
@@ -532,15 +542,10 @@ class LLMNarrator:
         record = {"time": round(time.time(), 3), "model": self.model, "base_url": redact_url(self.base_url),
                   "beat": kind, "messages": messages, "text": text, "finish_reason": finish,
                   "error": error, "seconds": round(seconds, 3)}
-        try:
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-            with os.fdopen(fd, "a", encoding="utf-8") as fh:
-                if hasattr(os, "fchmod") and os.fstat(fd).st_mode & 0o077:
-                    os.fchmod(fd, 0o600)  # a log made before was readable by others
-                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-        except OSError:
-            pass
+        refused = log_exchange(self.log_path, record)
+        if refused and not self._log_refused:
+            self._log_refused = True
+            self.notice(refused)
 
 
 #: The tokens a stretch's request leaves for each sentence it asks for (a strong model's short
@@ -698,12 +703,27 @@ def redact_url(url: str | None) -> str | None:
     return _URL_PARAM.sub(lambda m: f"{m[1]}{m[2]}=***" if _secret_name(m[2]) else m[0], text)
 
 
-def _safe_cut(buffer: str, cut: int) -> int:
-    """Move ``cut`` back before an escape sequence that may not be complete yet."""
-    esc = buffer.rfind("\x1b", 0, cut)
-    if esc != -1 and cut - esc < 32 and "\n" not in buffer[esc:cut]:
-        return esc
-    return cut
+def remember_secrets(api_key: str | None, base_url: str | None) -> None:
+    """Hold the key given, the environment's and the URL's credentials as secrets: no text
+    from outside shows, keeps or logs them (:mod:`solo.secrets`)."""
+    secrets.remember_environment()
+    secrets.remember(api_key)
+    secrets.remember_url(base_url)
+
+
+def log_exchange(path: Path, record: dict) -> str | None:
+    """Append ``record`` to the exchange log, every secret taken out; a plain file of the
+    owner's only (a symlink, a pipe or a folder there is refused, never followed or waited on).
+    One line saying why it was not written, or None."""
+    line = json.dumps(secrets.redact_data(record), ensure_ascii=False) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        append_private(path, line)
+    except FileRefused as exc:
+        return f"the exchange log was not written: {exc}"
+    except OSError as exc:
+        return f"the exchange log {str(path)!r} was not written ({exc.strerror or exc})"
+    return None
 
 
 def _default_log() -> Path | None:
@@ -723,7 +743,10 @@ def make_client(base_url: str | None, api_key: str | None, timeout: float, max_r
     import openai
 
     kwargs: dict[str, Any] = {"timeout": timeout if connect is None else openai.Timeout(timeout, connect=connect),
-                              "max_retries": max_retries}
+                              "max_retries": max_retries,
+                              # every reply read to a bound (solo.narration.bounded)
+                              "http_client": openai.DefaultHttpxClient(event_hooks={"response": [bound_reply]},
+                                                                       headers=HEADERS)}
     if base_url:
         kwargs["base_url"] = base_url
     if api_key:
@@ -753,7 +776,7 @@ def describe_error(exc: BaseException) -> str:
     status = getattr(exc, "status_code", None)
     if status is not None:
         return f"HTTP {status} ({name})"
-    text = str(exc).split("\n")[0][:2000]
+    text = secrets.redact(str(exc).split("\n")[0][:2000])
     # never echo anything that looks like a key, nor credentials in a URL (before cutting it short)
     text = redact_url(text) or ""
     for pattern, replacement in _MESSAGE_SECRETS:

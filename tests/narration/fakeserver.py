@@ -6,8 +6,8 @@ every ``every`` seconds for ``stall`` seconds; ``trickle`` sends ``piece`` every
 seconds for ``stall`` seconds; ``slowstart`` waits ``delay`` seconds before its headers, then
 streams ``pieces`` one every ``every`` seconds; an HTTP status (``"429"``, ``"500"``, ...)
 answers with that status and ``Retry-After: retry_after``; ``garbage``, ``empty``,
-``midstall``, ``malformed``, ``cut``, ``wrong``, ``replies`` and ``answer`` as their comments
-say. ``script`` lists the modes of the first requests, in order; ``mode`` answers the rest.
+``midstall``, ``malformed``, ``cut``, ``wrong``, ``replies``, ``answer``, ``echokey`` and
+``echoerror`` as their comments say. ``script`` lists the modes of the first requests, in order; ``mode`` answers the rest.
 
 Without a ``clock`` the server listens on 127.0.0.1 (``url``) and answers at once: the modes
 that wait (:data:`WAITING`) need a clock. With one (tests/narration/fakeclock.py) it answers in
@@ -78,6 +78,10 @@ def respond(srv, mode: str):
         payload = json.dumps({"error": {"message": f"fake {mode}", "type": "fake"}}).encode()
         yield Status(int(mode), payload, headers={"retry-after": srv.retry_after})
         return
+    if mode == "echoerror":  # an error page that says the request's credentials back
+        yield Status(500, json.dumps({"error": {"message": f"bad key {srv.bearer()}"}}).encode(),
+                     headers={"x-echo": srv.bearer(), "retry-after": srv.bearer()})
+        return
     if mode == "garbage":
         yield Status(200, b"<html>this is not json</html>")
         return
@@ -121,6 +125,8 @@ def respond(srv, mode: str):
     if mode == "replies":  # the n-th request gets the n-th of ``replies`` (a night told again)
         n = len(srv.requests) - 1
         pieces = [srv.replies[n] if n < len(srv.replies) else "The dark holds its breath."]
+    if mode == "echokey":  # ``echo(bearer, body)`` says the reply: the request's key said back
+        pieces = list(srv.echo(srv.bearer(), srv.requests[-1]["body"]))
     if mode == "answer":  # ``answer(body)`` says the reply (a night told again, matched by what it asks)
         pieces = [srv.answer(srv.requests[-1]["body"])]
     yield b"".join(chunk(piece) for piece in pieces) + chunk(None, "stop") + chunk(
@@ -208,7 +214,8 @@ class FakeServer:
     _numbers = itertools.count(1)
 
     def __init__(self, mode="ok", pieces=("The door ", "creaks open. ", "What do you do?"), stall=3.0, port=0,
-                 every=4.0, piece="a ", delay=0.0, retry_after="0", script=(), replies=(), answer=None, clock=None):
+                 every=4.0, piece="a ", delay=0.0, retry_after="0", script=(), replies=(), answer=None, clock=None,
+                 echo=None):
         self.clock = clock
         self.pieces = list(pieces)
         self.stall = stall
@@ -219,6 +226,7 @@ class FakeServer:
         self.script = list(script)
         self.replies = list(replies)
         self.answer = answer
+        self.echo = echo
         self.requests = []
         self.set_mode(mode)
         self._check(*self.script)
@@ -242,6 +250,11 @@ class FakeServer:
         waits = sorted(WAITING & set(modes)) if self.clock is None else []
         if waits:
             raise ValueError(f"mode {waits[0]!r} waits: give the FakeServer a clock (tests/narration/fakeclock.py)")
+
+    def bearer(self) -> str:
+        """The bearer value of the latest request (what an echoing server says back)."""
+        headers = {k.lower(): v for k, v in self.requests[-1]["headers"].items()}
+        return headers.get("authorization", "").removeprefix("Bearer ")
 
     def asked(self, record) -> str:
         """Record a request; the mode that answers it."""

@@ -13,7 +13,7 @@ import pytest
 
 from solo.director.judge_llm import LLMJudge
 from solo.director.tropes import SLASHER
-from solo.narration.base import Retraction
+from solo.narration.base import Retraction, narrate_text
 from solo.narration.llm import LLMNarrator
 from solo.narration.templates import TemplateNarrator
 
@@ -225,7 +225,7 @@ def test_the_old_timeout_key_is_the_first_text_deadline(config, tmp_path):
 def test_the_defaults_suit_a_laptop_model_and_a_fast_server(config, tmp_path):
     config()
     d = narrator("http://127.0.0.1:9/v1", tmp_path, []).deadlines
-    assert (d.connect, d.first_text, d.min_rate, d.rate_window, d.stall, d.request) == (15, 60, 2, 10, 10, 180)
+    assert (d.connect, d.first_text, d.min_rate, d.rate_window, d.stall, d.request) == (15, 60, 2, 10, 10, 120)
 
 
 @pytest.mark.parametrize("key,value", [
@@ -239,7 +239,7 @@ def test_a_bad_value_is_one_notice_and_the_default(key, value, config, tmp_path)
         config(**{key: value})
     notices = []
     n = narrator("http://127.0.0.1:9/v1", tmp_path, notices)
-    default = {"first_text_timeout": 60, "timeout": 60, "connect_timeout": 15, "request_timeout": 180,
+    default = {"first_text_timeout": 60, "timeout": 60, "connect_timeout": 15, "request_timeout": 120,
                "min_rate": 2, "rate_window": 10, "stall": 10}[key]
     field = {"first_text_timeout": "first_text", "timeout": "first_text", "connect_timeout": "connect",
              "request_timeout": "request", "min_rate": "min_rate", "rate_window": "rate_window", "stall": "stall"}
@@ -310,3 +310,40 @@ def test_the_readme_lists_every_deadline_with_its_default():
     rows = dict(re.findall(r"^\| `(\w+)` +\| (\d+(?:\.\d+)?)(?: s)? +\|", readme, re.M))
     assert set(rows) == set(KEYS)
     assert {key: float(rows[key]) for key in KEYS} == {key: getattr(Deadlines(), field) for key, (field, _) in KEYS.items()}
+
+
+# ---------------------------------------------------------------------- what a stalled server costs in all
+
+
+@pytest.mark.parametrize("mode", ["stall", "silent", "keepalive"],
+                         ids=["no-headers", "headers-then-silence", "empty-chunks"])
+def test_a_server_that_stalls_costs_about_a_minute_once_at_the_default_deadlines(mode, config, tmp_path):
+    """With the defaults, a server that never says a word ends the first beat at the 60 s
+    first-text deadline, and narration pauses then, saying how to resume: eight beats cost
+    60 s in all and one request (a narrator that waits out three such beats costs 180 s and
+    three requests)."""
+    config()
+    notices: list[str] = []
+    with FakeServer(mode, stall=10_000.0, every=5.0, clock=FakeClock()) as srv:
+        n = narrator(srv.url, tmp_path, notices, clock=srv.clock)
+        told = [narrate_text(n, b) for b in beats()[:1] * 8]
+        asked = len(srv.requests)
+    assert srv.clock.now() == 60.0 and asked == 1
+    assert n.paused and all(told)
+    assert "narrator retry" in notices[-1] and "60 s of waiting" in notices[-1]
+
+
+def test_beats_that_fail_fast_still_pause_after_three_and_a_good_beat_forgives_the_wait(config, tmp_path):
+    """Failures that cost little pause after three; a good beat between two slow failures
+    starts the minute afresh (30 s, a good beat, 30 s: no pause)."""
+    config(first_text_timeout=30)
+    notices: list[str] = []
+    with FakeServer("ok", script=["silent", "ok", "silent"], stall=10_000.0, clock=FakeClock()) as srv:
+        n = narrator(srv.url, tmp_path, notices, clock=srv.clock)
+        for _ in range(3):
+            narrate_text(n, beats()[0])
+        assert srv.clock.now() == 60.0 and not n.paused
+        srv.set_mode("500")
+        for _ in range(3):
+            narrate_text(n, beats()[0])
+    assert n.paused and "3 failed beats in a row" in notices[-1]
