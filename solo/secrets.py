@@ -89,10 +89,9 @@ def remember_url(url: str | None) -> None:
 
 
 def remember_environment() -> None:
-    """The secrets the environment gives solo: ``OPENAI_API_KEY``, ``SOLO_JUDGE_KEY`` and the
-    credentials in ``OPENAI_BASE_URL``."""
-    for name in ("OPENAI_API_KEY", "SOLO_JUDGE_KEY", "SOLO_JUDGE_API_KEY"):
-        remember(os.environ.get(name))
+    """The secrets the environment gives solo: ``OPENAI_API_KEY`` and the credentials in
+    ``OPENAI_BASE_URL``."""
+    remember(os.environ.get("OPENAI_API_KEY"))
     remember_url(os.environ.get("OPENAI_BASE_URL"))
 
 
