@@ -45,12 +45,12 @@ class Question:
     stated: bool  # the player stated the odds (``ask likely: …`` or a word like "surely")
 
 
-def is_question(line: str) -> bool:
+def is_question(line: str, chat: bool = True) -> bool:
     """Whether ``line`` asks the director something (read, not judged by its last character:
-    :func:`solo.director.understand.is_question`)."""
+    :func:`solo.director.tidy.is_question`; ``chat``: a line typed as players chat counts too)."""
     from .understand import is_question as reads_as_question
 
-    return reads_as_question(line)
+    return reads_as_question(line, chat)
 
 
 def stated_odds(text: str) -> tuple[str, str | None]:

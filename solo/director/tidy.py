@@ -218,12 +218,13 @@ def first_word(parse) -> tuple[int, str]:
     return 0, ""
 
 
-def is_question(line: str) -> bool:
+def is_question(line: str, chat: bool = True) -> bool:
     """Whether ``line`` asks the director something, by reading it: it opens with a question
     word or an auxiliary before its subject ("who is hurt", "is Kit ok"), asks indirectly
     ("I wonder if the door is locked", "tell me who is hurt"), or ends with a question mark
     and is not a statement of what someone does ("I check whether the door is locked?" is an
-    action)."""
+    action). ``chat``: also as players chat, without a question's word order (see
+    :func:`_chat_question`); off where a mistyped command must be told apart first."""
     raw = english.normal(str(line))
     through = ASKED_THROUGH.match(raw)
     if through and through.end() < len(raw) and (through.group("yesno") or re.sub(
@@ -246,10 +247,16 @@ def is_question(line: str) -> bool:
         named = len(text.split()) > 1 and text.split()[1][:1].isupper()
         if not asked and first.endswith("n't") and subject not in _PERSONS and not named:
             return False  # "Don't look down.": an order, not a question
-        if asked or (rest and subject not in ("not", "you", "it") and not subject.isdigit()
-                     and not all(w.isdigit() for w in rest)):
-            return True  # "is Kit ok", "does anyone have a light" (not "do not move", "do you mind",
-            # "cant Sid", "may 5 3": an auxiliary, a subject and something said of it)
+        if asked or (rest and subject != "not" and not (subject in ("it", "you") and first == "do" and len(rest) < 2)
+                     and not subject.isdigit() and not all(w.isdigit() for w in rest)):
+            return True  # "is Kit ok", "is it in the house", "did you get the keys" (not "do not
+            # move", "do it now", "cant Sid", "may 5 3": an auxiliary, a subject and something said of it)
+    if first in ANYONE and len(words) >= 2:
+        return True  # "anybody hurt", "anyone seen the keys" (typed to the table, it asks)
+    if _ADDRESSED.match(text):
+        return True  # "laurie are you hurt", "kit did you get the keys", "yo laurie you ok"
+    if chat and not asked and _chat_question(str(line), text, words):
+        return True
     if not asked:
         return False  # (a line that asks indirectly, "tell me who is hurt", was read above)
     parse = english.parse(text)
@@ -257,12 +264,60 @@ def is_question(line: str) -> bool:
 
 
 _PERSONS = frozenset("i you he she it we they anyone anybody someone somebody everyone everybody".split())
+#: A chat tag that turns a line into a question ("so Kit made it right", "Kit dead fr").
+_TAG_TAIL = re.compile(r"(?:\b(?:right|yeah|huh|fr|for real|or nah|or not|or what|correct|innit|no))[\s?!.]*$", re.I)
+#: Question words as players type them, anywhere in a line ("Kit where r u", "the keys went to who").
+_WH_ANYWHERE = re.compile(r"\b(?:who|whom|whose|what|where|how|which|when|whats|wheres|whos|hows|wya|wtf|wth)\b"
+                          r"|\b(?:who|what|where|how)'s\b", re.I)
+#: What a short line with no verb asks about: how someone is, who is left, what is held, the hour.
+_STATE_WORDS = frozenset("""alive dead ok okay aight alright fine hurt injured wounded bleeding safe gone around
+    living livin heartbeat piece wound wounds injury injuries damage casualty casualties death deaths endgame dawn
+    morning sun time hour clock left alone last survivor yet anymore holding carrying breathing hurting endgame
+    wounded injured""".split())
+_STATE_PHRASE = re.compile(r"\b(?:with|w) (?:us|the group|yall|y'all|everyone|the rest)\b|\bjust (?:me|us)\b"
+                           r"|\bme alone\b|\bstill (?:here|around|with)\b|\bin the game\b|\bin one piece\b", re.I)
+#: Asking the director to tell: "describe the killer", "time pls".
+_REQUEST = re.compile(r"^(?:describe|tell me about|remind me|status|inventory|time|clock|threat level|any|anything)\b",
+                      re.I)
+#: Words that open a question put to everyone ("anybody hurt", "any1 seen the keys").
+ANYONE = frozenset({"anybody", "anyone", "any1", "anyon", "anybdy", "anyome"})
+#: One character asking another by name: the name, then "are you …", "did you …", "you ok".
+_ADDRESSED = re.compile(
+    r"^(?:(?:yo|hey|oi|ok|okay|so|wait|um)[, ]+)?[a-z][\w'-]*,? "
+    r"(?:(?:are|were|did|do|have|can|could|will|would|is|was|has|had)(?:n't)? (?:you|ya|y'all|yall)\b"
+    r"|(?:you|ya)(?: still| really| even)? (?:ok|okay|alright|good|hurt|alive|there|safe|bleeding|got|have|in one piece"
+    r"|hit|fine|with us|holding|carrying)\b)", re.I)
 _SENTENCES = re.compile(r"(?<=[.!?\u2026])[\"'\u201d\u2019)]*\s+")
 
 
 #: Verbs of a report, not an action ("I heard Kit scream. What happened?" asks).
 _REPORTS = frozenset("hear see smell feel notice think know need want wonder guess hope remember forget mean "
                      "believe".split())
+
+
+def _chat_question(raw: str, text: str, words: list[str]) -> bool:
+    """A line typed as players chat that asks without a question's word order: a question word
+    anywhere ("Kit where r u hiding", "the keys went to who"), a tag ("so Kit made it right",
+    "Kit dead fr"), a request ("describe the psycho", "any deaths yet"), or a short line with
+    no verb that is finite ("Kit ok", "everyone alive", "just me now", "Kit still holding the
+    flare") — and not a line that says what someone does ("I check where the door is",
+    "grab the axe")."""
+    if len(words) < 2 or re.match(r"^(?:what|how) (?:a|an)\b", text, re.I):
+        return False  # one word is a command or a name; "what a night" exclaims
+    parse = english.parse(text)
+    if not parse.parsed:
+        return bool(_TAG_TAIL.search(raw) and len(words) <= 10)
+    k, first = first_word(parse)
+    if first not in ("i", "we") and parse[k].tag == "VB" and first not in ("describe", "tell", "remind"):
+        return False  # an order: "grab the axe", "run!"
+    if _statement(parse) and not _TAG_TAIL.search(raw):
+        return False  # "I check where the door is", "Kit opens the door"
+    if _WH_ANYWHERE.search(raw) or _TAG_TAIL.search(raw) or _REQUEST.match(text):
+        return True
+    finite = [t for t in parse if t.tag in ("VBZ", "VBP", "VBD", "MD") or (t.tag == "VB" and t.dep == "ROOT")]
+    said = any(t.lower in _STATE_WORDS or t.lemma.lower() in _STATE_WORDS for t in parse) or bool(
+        _STATE_PHRASE.search(text))
+    return not finite and said and len(words) <= 10  # "Kit ok", "Kit still holding the flare" (not "into the woods")
 
 
 def asked_after(line: str) -> str | None:

@@ -114,7 +114,8 @@ CONTRACTIONS = {"whos": "who's", "whats": "what's", "wheres": "where's", "hows":
                 "goin": "going", "doin": "doing", "holdin": "holding", "carryin": "carrying", "bleedin": "bleeding"}
 #: Chatter around a question that is not part of it ("ok so", "you think", "or what").
 FILLER_HEAD = re.compile(r"^(?:(?:ok(?:ay)?|so|wait|hey|um+|uh+|and|but|well|oh|god|oh god|alright|right|"
-                          r"hmm+|quick question|question|director|dm|gm|yo|sorry|also|now|then|ok so|wait so)"
+                          r"hmm+|quick question|question|director|dm|gm|yo|sorry|also|now|then|ok so|wait so|"
+                          r"yall|y'all|idk|dude|bro|bruh|real question|ok real question|guys|listen)"
                           r"[\s,:;.!-]+)+", re.I)
 FILLER_TAIL = re.compile(r"(?:[\s,;-]+(?:do you think|you think|d'you think|i think|i guess|i wonder|you reckon|"
                           r"right|or what|or not|or no|yeah|yes or no|huh|eh|then|now|tho|though|please|again|"

@@ -53,7 +53,7 @@ def did_you_mean(registry: Registry, line: str, is_name: Callable[[str], bool],
     from ..director.questions import is_question
 
     words = line.split()
-    if not words or ":" in words[0] or is_question(line) or is_exact_name(words[0]):
+    if not words or ":" in words[0] or is_question(line, chat=False) or is_exact_name(words[0]):
         return None
     first, args = words[0], words[1:]
     near = [w for w, c in near_commands(registry, first) if loose or fits(c, args, is_name)]

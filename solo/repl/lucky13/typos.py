@@ -124,7 +124,7 @@ def did_you_mean(shell: BaseShell, line: str) -> str | None:
     from ...director.questions import is_question
 
     words = line.split()
-    if not words or ":" in words[0] or shell.is_name(words[0], exact=True) or is_question(line):
+    if not words or ":" in words[0] or shell.is_name(words[0], exact=True) or is_question(line, chat=False):
         return None
     first, args = words[0], words[1:]
     loose = shell.scene is None  # before a scene no line is an action
