@@ -29,6 +29,12 @@ judge one line): the longest line a player can type against the worst phrasings 
 can hold, and a line of half as many words beside it; goals: under a second, and the long line
 at most 3× the short one (linear in the line). ``--judge`` prints this alone. (``make test``
 counts the judge's work instead: tests/narration/test_tropes_work.py.)
+
+A save at every cap (issue: a save of 19,999 steps neither loaded nor rendered in 120 s): the
+costliest save the caps of :mod:`solo.play.saveform` let through (every question, line and
+X-card it may hold, no parse kept), loaded and rendered; goal: each under 10 s. A night
+autoplayed with a playset at every cap of :mod:`solo.playsets.model` (issue: 100,000 places
+passed ``playset check`` and took 97 s and 573 MB); goal: under 10 s. ``--caps`` prints both alone.
 """
 
 from __future__ import annotations
@@ -147,9 +153,12 @@ def autoplay_seconds() -> float:
         return time.perf_counter() - t
 
 
-#: Lines a long night is played with, in turn: questions and the players' own lines (a step each).
-LONG_NIGHT = ("ask is anyone hurt?", "Dex checks the window again.", "ask what's Kit carrying?",
-              "Kit listens at the door.", "ask is it almost morning?", "ask is the killer close?")
+#: Lines a long night is played with, in turn: questions and the players' own lines (a step each);
+#: one in five a question, so that 2,000 steps keep within a save's questions (saveform.MAX_SAVE_QUESTIONS).
+LONG_NIGHT = ("ask is anyone hurt?", "Dex checks the window again.", "Kit listens at the door.",
+              "Dex holds the door shut.", "Kit looks out at the lake.", "ask is the killer close?",
+              "Dex counts the flares.", "Kit climbs onto the roof.", "Dex calls out for Kit.",
+              "Kit waits by the stairs.")
 STEP_AT = (100, 2000)
 STEP_WINDOW = 21
 
@@ -202,6 +211,148 @@ def print_step_costs() -> None:
           f"{late_mean / early_mean:.2f}×")
 
 
+#: A save at every cap of a night's save loads, and renders, within this many seconds (issue: one
+#: of 19,999 steps, about 30 MB, did neither in 120 s).
+CAP_SAVE_GOAL = 10.0
+
+
+def cap_save(path: Path) -> Path:
+    """A save at every cap (:mod:`solo.play.saveform`): its steps, its questions and their
+    characters, its lines said, its X-cards last, notes for the steps left; every sentence a
+    new one (no parse kept from another)."""
+    import json
+    import random
+
+    from .nott.cast import quick_cast
+    from .nott.rules import ASHCAN
+    from .play import saveform
+    from .play.night import Night
+
+    rng = random.Random(7)
+    made = [a + b for a in "bcdfghjklmnprstvwz" for b in ("at", "ent", "ors", "ill", "ump", "ong", "ace", "ide")]
+
+    def text(size: int) -> str:
+        out: list[str] = []
+        while sum(len(t) + 1 for t in out) < size:
+            out.append(" ".join(rng.choice(made) for _ in range(rng.randint(4, 10))).capitalize() + ".")
+        return " ".join(out)[:size - 1].rstrip(" .") + "."
+
+    night = Night(quick_cast(12)[:ASHCAN.max_cast], ASHCAN, 12)
+    night.start()
+    data = night.to_save().model_dump(mode="json", exclude={"checksum"})
+    asked = saveform.MAX_SAVE_ASKED // saveform.MAX_SAVE_QUESTIONS
+    steps = [{"say": text(asked)[:-1] + "?", "who": i % 4, "ask": ""} for i in range(saveform.MAX_SAVE_QUESTIONS)]
+    steps += [{"say": text(4000), "who": i % 4} for i in range(saveform.MAX_SAVE_SAID // 4000)]
+    steps += [{"say": text(40), "noted": True}
+              for _ in range(saveform.MAX_SAVE_STEPS - len(steps) - saveform.MAX_SAVE_XCARDS)]
+    steps += [{"xcard": True}] * saveform.MAX_SAVE_XCARDS
+    data["steps"] = steps
+    body = saveform.save_body(data)
+    body["checksum"] = saveform.digest(body)
+    path.write_text(json.dumps(body, separators=(",", ":")), encoding="utf-8")
+    return path
+
+
+def print_cap_save() -> None:
+    """Load and render a save at every cap, in a data folder of its own (no parse kept)."""
+    with tempfile.TemporaryDirectory() as home:
+        old = os.environ.get("SOLO_HOME")
+        os.environ["SOLO_HOME"] = home
+        try:
+            from .english import parse
+            from .play.night import Night
+            from .play.transcript import render
+
+            parse("is the pipeline loaded?")  # loaded once, as in play: not the save's cost
+            path = cap_save(Path(home) / "caps.json")
+            size = path.stat().st_size
+            t = time.perf_counter()
+            night = Night.from_save(path, keep_undo=0)
+            loaded = time.perf_counter() - t
+            t = time.perf_counter()
+            render(night, "story")
+            render(night, "log")
+            rendered = time.perf_counter() - t
+        finally:
+            if old is None:
+                os.environ.pop("SOLO_HOME", None)
+            else:
+                os.environ["SOLO_HOME"] = old
+    verdict = "meets" if loaded < CAP_SAVE_GOAL and rendered < CAP_SAVE_GOAL else "MISSES"
+    print(f"  a save at every cap ({size:,} bytes): loaded in {loaded:.1f} s, "
+          f"rendered (story and log) in {rendered:.1f} s [{verdict} the goal: each under {CAP_SAVE_GOAL:g} s; "
+          f"it took over 120 s]")
+
+
+#: A night with a playset at every cap autoplays within this many seconds (issue: one of 100,000
+#: places passed ``playset check`` and took 97 s and 573 MB).
+CAP_PLAYSET_GOAL = 10.0
+
+
+def cap_playset(path: Path) -> Path:
+    """A playset at every cap (:mod:`solo.playsets.model`): as many places, lines, owned lines,
+    threats and facts as it may hold, the lines the night reads most at their longest."""
+    import json
+    import random
+
+    from .playsets import model as m
+
+    rng = random.Random(5)
+    made = [a + b for a in "bcdfghjklmnprstvwz" for b in ("at", "ent", "ors", "ill", "ump", "ong", "ace", "ide")]
+    count = iter(range(1, 10**9))
+
+    def line(size: int) -> str:
+        words: list[str] = []
+        while sum(len(w) + 1 for w in words) < size - 8:
+            words.append(rng.choice(made))
+        return (" ".join(words) + f" {next(count)}")[:size]
+
+    def many(n: int, size: int) -> list[str]:
+        return [line(size) for _ in range(n)]
+
+    suits = ("Power", "Resolve", "Intellect", "Finesse")
+    owned = max(1, m.MAX_THREATS // 2 // m.MAX_PLACES)
+    places = [{"place": line(290), "props": many(m.MAX_OWNED, 40), "sounds": many(m.MAX_OWNED, 40),
+               "threats": {s: many(owned, 290) for s in suits}} for _ in range(m.MAX_PLACES)]
+    top = {"name": "caps", "title": "At every cap", "premise": line(2000), "wild": True,
+           "props": many(m.MAX_LINES, 100), "sounds": many(m.MAX_LINES, 100), "tropes": many(m.MAX_LINES, 290),
+           "facts": [f"the {line(30).replace(' ', '')} is broken" for _ in range(m.MAX_FACTS)]}
+    tables = {"killer": {"name": line(80), "look": line(290), "calling_card": line(290), "weapon": line(290),
+                         "legend": line(290)},
+              "flavour": {s: many(m.MAX_THREATS - owned * m.MAX_PLACES, 290) for s in suits},
+              "dread": {b: many(m.MAX_LINES, 100) for b in ("atmospheric", "dangerous", "deadly", "killer")},
+              "archetypes": {s: many(m.MAX_LINES, 60) for s in suits},
+              "meaning": {k: many(m.MAX_LINES, 60) for k in ("subjects", "actions", "whos", "whys")}}
+
+    def toml(value) -> str:
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{k} = {toml(v)}" for k, v in value.items()) + "}"
+        return json.dumps(value)
+
+    text = [f"{k} = {toml(v)}" for k, v in top.items()]
+    text += ["locations = ["] + [f"  {toml(p)}," for p in places] + ["]"]
+    for name, table in tables.items():
+        text += [f"[{name}]"] + [f"{k} = {toml(v)}" for k, v in table.items()]
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    return path
+
+
+def print_cap_playset() -> None:
+    """Autoplay a night with a playset at every cap, as a whole process, beside one with a
+    built-in playset."""
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "SOLO_HOME": home}
+        path = cap_playset(Path(home) / "caps.toml")
+        size = path.stat().st_size
+        seconds = []
+        for playset in (str(path), "house-party"):
+            seconds.append(_wall([sys.executable, "-m", "solo", "autoplay", "--seed", "7", "--playset", playset,
+                                  "--out", f"{home}/night.md", "--force"], None, env))
+    verdict = "meets" if seconds[0] < CAP_PLAYSET_GOAL else "MISSES"
+    print(f"  autoplay with a playset at every cap ({size:,} bytes): {seconds[0]:.1f} s, with house-party "
+          f"{seconds[1]:.1f} s [{verdict} the goal: under {CAP_PLAYSET_GOAL:g} s; 100,000 places took 97 s]")
+
+
 JUDGE_GOAL = 1.0
 
 
@@ -249,6 +400,10 @@ def main(argv: list[str] | None = None) -> int:
     if "--judge" in args:
         print_judge()
         return 0
+    if "--caps" in args:
+        print_cap_save()
+        print_cap_playset()
+        return 0
     print_startup()
     if "--startup" in args:
         return 0
@@ -275,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  one autoplay night, template narrator, transcript written: {autoplay_seconds() * 1000:.0f} ms")
     print_step_costs()
     print_judge()
+    print_cap_save()
+    print_cap_playset()
     return 0
 
 

@@ -11,14 +11,27 @@ from .safetext import SafeArgumentParser, echo, safe, shell_quoted, shown_name
 from .seeds import seed_arg
 
 
+def _stdin_closed(command: str) -> bool:
+    """True (after one line on stderr) when stdin was closed at the start: nothing to read."""
+    if sys.stdin is not None:
+        return False
+    from .invocation import solo_command
+
+    echo(f"solo: standard input is closed: {command} has no commands to read, nothing done (run it in a "
+         f"terminal, or give it commands: {solo_command()} {command} < FILE)", file=sys.stderr)
+    return True
+
+
 def _play(args: argparse.Namespace) -> int:
+    if _stdin_closed("play"):
+        return 2
     if args.system == "lucky13":
         from .repl.lucky13 import play as play_lucky13
 
         return play_lucky13(seed=args.seed, narrator=args.narrator, model=args.model, load=args.load,
                             resume=args.resume, batch=args.batch)
     from .paths import history_file
-    from .repl.app import run_batch, run_interactive, stdin_is_terminal, wizard
+    from .repl.app import leave, run_batch, run_interactive, stdin_is_terminal, wizard
     from .repl.setup import latest_unfinished, load_into
     from .repl.shell import Quit, Shell
 
@@ -26,18 +39,18 @@ def _play(args: argparse.Namespace) -> int:
     shell = Shell(_console(interactive), rules=args.rules, fast=args.fast_setup, seed=args.seed,
                   narrator=args.narrator, model=args.model, teach=args.teach, playset=args.playset, overrides=args.set)
     shell.safety = _safety(args) or None
-    if args.load:
-        from pathlib import Path
-
-        if not shell.run_call(load_into, shell, Path(args.load)):  # the file named, exactly: never the name cleaned
-            return 2
-    elif args.resume:
-        if not shell.run_line("resume"):
-            return 2
-    elif args.quick:
-        shell.run_line("quick")
     if not interactive:
+        from .repl.streams import OutputLost, report, watch
+
+        watch(shell.console)
+        try:
+            if not _begin(shell, args):
+                return 2
+        except OutputLost as lost:  # the output went away while the night began: saved, and said
+            return report(lost, shell, "before the first line of the input", leave)
         return run_batch(shell, sys.stdin)
+    if not _begin(shell, args):
+        return 2
 
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import WordCompleter
@@ -73,6 +86,21 @@ def _play(args: argparse.Namespace) -> int:
         except Quit:  # quit typed at a set-up question
             return 0
     return run_interactive(shell, history_path=history_file())
+
+
+def _begin(shell, args: argparse.Namespace) -> bool:
+    """--load, --resume or --quick, as asked; False when the night named cannot be loaded."""
+    from .repl.setup import load_into
+
+    if args.load:
+        from pathlib import Path
+
+        return shell.run_call(load_into, shell, Path(args.load))  # the file named, exactly: never the name cleaned
+    if args.resume:
+        return shell.run_line("resume")
+    if args.quick:
+        return shell.run_line("quick")  # no night dealt (its save cannot be written …): said, and stop
+    return True
 
 
 YES = frozenset(("y", "yes", "yeah", "yep", "sure", "ok", "okay"))
@@ -118,14 +146,23 @@ def _console(interactive: bool):
 
 
 def _tutorial(args: argparse.Namespace) -> int:
-    from .repl.app import run_batch, run_interactive, stdin_is_terminal
+    from .repl.app import leave, run_batch, run_interactive, stdin_is_terminal
     from .repl.shell import Shell
 
+    if _stdin_closed("tutorial"):
+        return 2
     interactive = stdin_is_terminal() and not args.batch
     shell = Shell(_console(interactive), narrator=args.narrator, model=args.model)
-    shell.start_tutorial()
     if not interactive:
+        from .repl.streams import OutputLost, report, watch
+
+        watch(shell.console)
+        try:
+            shell.start_tutorial()
+        except OutputLost as lost:
+            return report(lost, shell, "before the first line of the input", leave)
         return run_batch(shell, sys.stdin)
+    shell.start_tutorial()
     return run_interactive(shell)
 
 
@@ -152,14 +189,15 @@ def _autoplay_night(args: argparse.Namespace) -> int:
     from .sim.cli import rules_for  # the playset machinery only when --playset or --set asks for it
 
     playset, rules = rules_for(args)
+    if args.out:  # refused before the night is played: an existing file only with --force, never a symlink,
+        check_output_file(Path(args.out), args.force)  # never a save, never a file another solo has open
+    _check_writable(Path(args.out) if args.out else None)
     if args.seed is None:  # a fresh night, said at once so that it can be played again
         import random
 
         args.seed = random.SystemRandom().randrange(1, 10**6)
         echo(f"Seed {args.seed} (replay it with --seed {args.seed}).")
     stem = f"nott-{playset.name + '-' if playset else ''}{rules.name}-{args.policy}-seed{args.seed}"
-    if args.out:  # refused before the night is played: an existing file only with --force, never a symlink,
-        check_output_file(Path(args.out), args.force)  # never a save, never a file another solo has open
     night = autoplay(args.seed, rules, args.policy, out=None, narrator_kind=args.narrator, model=args.model,
                      notice=lambda t: echo(f"solo: {t}", file=sys.stderr), playset=playset, form=args.form,
                      keep_fiction=False, safety=_safety(args))  # nothing is taken back
@@ -188,6 +226,16 @@ def _autoplay_night(args: argparse.Namespace) -> int:
     if built is not None:
         echo(f"The story: {built}.")
     return 0
+
+
+def _check_writable(out) -> None:
+    """Every place autoplay writes (``out`` or the transcripts folder, and the saves folder) can
+    be written now, or one line saying which cannot: before the night is played, not after."""
+    from .paths import saves_dir, transcripts_dir
+    from .play.files import check_writable_target
+
+    for place in (out if out is not None else transcripts_dir(), saves_dir()):
+        check_writable_target(place)
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -555,6 +603,13 @@ def _llm_options(args: argparse.Namespace) -> None:
         os.environ["SOLO_LLM_MERGE"] = "0"
 
 
+#: Commands that play a night: output closed early stops them with :data:`EXIT_OUTPUT_LOST`, said on
+#: stderr (a report such as ``rules`` or ``sim`` cut short where its reader wanted ends quietly, 0).
+PLAYING = ("play", "tutorial", "autoplay")
+#: 128 + SIGPIPE, as a shell reports a writer whose reader left (solo.repl.streams.EXIT_OUTPUT_LOST).
+EXIT_OUTPUT_LOST = 141
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(lean=bool(argv) and argv[0] in ("sim", "sweep"), command=command_in(argv))
@@ -569,11 +624,21 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # piped into head, which has read all it wants: leave quietly, with success
+    except BrokenPipeError:  # piped into head, which has read all it wants
         import os
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to fail at exit
+        except (OSError, ValueError):
+            pass
+        if args.command not in PLAYING:
+            return 0  # a report cut short where its reader wanted: quiet, with success
+        try:  # a night cut short is said, and not a success
+            echo(f"solo: the output was closed early (its reader went away): solo {args.command} stopped there",
+                 file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+        return EXIT_OUTPUT_LOST
     except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
         echo(f"solo: {exc}", file=sys.stderr)
         return 2

@@ -1,6 +1,7 @@
 """Where ``solo`` starts (its script and ``python -m solo``): Ctrl-C while the command line is
-still being imported or read is one line and exit code 130, never a traceback. Imports nothing
-of its own until it runs."""
+still being imported or read is one line and exit code 130, never a traceback; a closed
+standard stream or an output encoding that lacks solo's characters is no traceback either.
+Imports nothing of its own until it runs."""
 
 import sys
 
@@ -9,6 +10,12 @@ def run(argv: list[str] | None = None) -> int:
     """Import and run the command line; its exit code."""
     sys.unraisablehook = _unraisable(sys.unraisablehook)
     try:
+        if argv is None:  # the process's own streams
+            _streams()
+        if sys.stdout is None:  # started with stdout closed (solo … >&-)
+            _stderr("solo: standard output is closed, so nothing could be shown: nothing done "
+                    "(give solo somewhere to write: > FILE, or > /dev/null)")
+            return 2
         from .cli import main
 
         code = main(argv)
@@ -53,6 +60,47 @@ def _quiet_stdout() -> None:
     import os
 
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
+        fd = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(fd, sys.stdout.fileno())
+        finally:
+            os.close(fd)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _streams() -> None:
+    """Descriptors 0–2 that were closed are opened on /dev/null (no file solo opens later takes
+    their place: a save on descriptor 1 would get what is printed); stderr closed writes
+    nowhere; stdout and stderr write in any encoding, a character it lacks replaced."""
+    import os
+
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDWR)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+            except OSError:
+                pass
+    if sys.stderr is None:
+        try:
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (stderr, for the whole run)
+        except OSError:
+            pass
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict":  # PYTHONIOENCODING=latin-1, ascii …
+            try:
+                stream.reconfigure(errors="replace")
+            except (AttributeError, ValueError, OSError):
+                pass
+
+
+def _stderr(text: str) -> None:
+    try:
+        print(text, file=sys.stderr)
+    except (OSError, ValueError, AttributeError):
         pass

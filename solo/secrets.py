@@ -7,8 +7,11 @@ may say any of them back (an echo, a logging proxy, an error page): :func:`redac
 out of a text before it is shown, kept, logged or sent back to a model, even when the value
 is split by characters a screen would not show (a zero-width space, an escape sequence).
 
-Values shorter than :data:`SHORTEST` characters are not treated as secrets: taking "abc" out
-of every sentence would break the story and guard nothing."""
+Values shorter than :data:`SHORTEST` characters, and values that are one lower-case word
+("dummy", "anything": what a local server is given for a key), are not treated as secrets:
+taking them out of every sentence would break the story and guard nothing. Likewise a run of
+:data:`PART` characters of a secret is masked only when it holds a digit, a sign or a capital
+letter after a small one: a word of a key ("required" in ``sk-no-key-required``) stays prose."""
 
 from __future__ import annotations
 
@@ -48,7 +51,7 @@ def _variants(value: str) -> set[str]:
     from urllib.parse import quote
 
     out = {value, quote(value, safe=""), unquote(value)}
-    return {v for v in out if len(v) >= SHORTEST}
+    return {v for v in out if len(v) >= SHORTEST and not (v.isalpha() and v.islower())}
 
 
 def remember(value: str | None) -> None:
@@ -65,8 +68,14 @@ def remember(value: str | None) -> None:
     with _lock:
         _values.update(new)
         _pattern = None
-        _grams.update({v: frozenset(v[i:i + PART] for i in range(len(v) - PART + 1)) for v in new
-                       if len(v) >= PART})
+        _grams.update({v: frozenset(g for g in (v[i:i + PART] for i in range(len(v) - PART + 1)) if _keylike(g))
+                       for v in new if len(v) >= PART})
+
+
+def _keylike(run: str) -> bool:
+    """A run of a key that is not a piece of prose: a digit or a sign in it, or a capital
+    after a small letter."""
+    return not run.isalpha() or any(a.islower() and b.isupper() for a, b in zip(run, run[1:]))
 
 
 def remember_url(url: str | None) -> None:

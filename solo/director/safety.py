@@ -15,7 +15,6 @@ the dice or the Strikes.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -370,46 +369,46 @@ REST = ("The rest stays off screen.", "The rest stays in the dark.", "")
 
 # ---------------------------------------------------------------------- config.toml
 
-def config_path() -> Path:
-    """``config.toml``: ``$SOLO_CONFIG``, else the user's config folder (as ``[llm]`` is read)."""
-    override = os.environ.get("SOLO_CONFIG")
-    if override:
-        return Path(override)
-    from platformdirs import user_config_dir
+#: Kinds of topic config.toml's ``[safety]`` gives that cannot be lines or veils, each one
+#: notice: past these, the rest are counted in one more.
+MAX_TOPIC_NOTICES = 3
 
-    return Path(user_config_dir("solo", appauthor=False)) / "config.toml"
+
+def config_path() -> Path:
+    """``config.toml``: ``$SOLO_CONFIG``, else the user's config folder (:mod:`solo.config`)."""
+    from ..config import config_path as path
+
+    return path()
 
 
 def read_config(notice=None) -> Safety:
     """The ``[safety]`` table of config.toml (``lines = [...]``, ``veils = [...]``), or no lines
-    and veils; a topic that cannot be one is left out with a ``notice``, never an error."""
-    say = notice or (lambda text: None)
-    try:
-        import tomllib
+    and veils; a file that cannot be read and a topic that cannot be one are notices, never an
+    error. At most :data:`MAX_TOPICS` are taken; like refusals are said once, with their count."""
+    from ..config import table as config_table
 
-        path = config_path()
-        if not path.is_file():
-            return Safety()
-        with path.open("rb") as fh:
-            table = tomllib.load(fh).get("safety", {})
-    except (OSError, ValueError) as exc:
-        say(f"config.toml: [safety] not read ({' '.join(str(exc).split())[:120]})")
-        return Safety()
-    if not isinstance(table, dict):
-        return Safety()
+    say = notice or (lambda text: None)
+    table = config_table("safety", notice)
     s = Safety()
+    refused: dict[str, int] = {}  # why → how many topics
     for key, add in (("veils", Safety.veil), ("lines", Safety.line)):
         items = table.get(key, [])
         if isinstance(items, str):
             items = [items]
         if not isinstance(items, list):
-            say(f"config.toml: [safety] {key} is a list of topics, e.g. {key} = [\"blood\", \"spiders\"]")
+            refused[f"[safety] {key} is a list of topics, e.g. {key} = [\"blood\", \"spiders\"]"] = 0
             continue
         for item in items:
             try:
                 s = add(s, str(item))
             except SafetyError as exc:
-                say(f"config.toml: [safety] {key}: {exc}")
+                why = f"[safety] {key}: {exc}"
+                refused[why] = refused.get(why, 0) + 1
+    for why, count in list(refused.items())[:MAX_TOPIC_NOTICES]:
+        say(f"config.toml: {why}" + (f" ({count:,} topics left out)" if count > 1 else ""))
+    rest = sum(max(count, 1) for count in list(refused.values())[MAX_TOPIC_NOTICES:])
+    if rest:
+        say(f"config.toml: [safety]: and {rest:,} more {'topic' if rest == 1 else 'topics'} left out")
     return s
 
 

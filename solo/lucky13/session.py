@@ -16,6 +16,12 @@ typed by the player (physical dice), and records the dice each step used.
 - **Transcript**: Markdown — header, each check/contest/attack with its dice arithmetic
   line and the narration, the player's words, and a footer at ``end``. Nothing
   time-dependent is written, so the same seed and steps give the same bytes.
+- **A step exists once it is saved**: it is saved before anything of it is told or written
+  to the transcript. A step (or undo) whose save cannot be written (a full disk) is taken
+  back, so the scene stands at its last saved step, and the failure is one line naming the
+  save (:class:`~solo.paths.NotWritten`); typed again once there is room, it plays. A
+  transcript that cannot be written is a note, never an error: what it missed is held and
+  written first at its next write.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..paths import NotWritten, not_written
 from ..play.saves import SaveError, latest_unfinished
 from .beats import opening_beat
 from .character import Character
@@ -37,6 +44,38 @@ from .records import ROLLING, Gear, Outcome, SceneError, Step, _Recorder, _Typed
 from .saves import DEFAULT_ALLOWANCE, OPS, SavedStep, SceneSave, read_scene_save, write_scene_save
 from .steps import SceneSteps
 from .transcript import SceneTranscript, state_word
+
+
+# ---------------------------------------------------------------------- the transcript
+
+
+class KeptTranscript(SceneTranscript):
+    """The scene's transcript, whole through a full disk: a write that fails (a full disk) is
+    held, with :attr:`failed` saying why, and written first at the next write (or at
+    :meth:`catch_up`), so the file ends as an unbroken scene's would. Nothing here raises
+    :class:`~solo.paths.NotWritten`: the scene says it in a note."""
+
+    def __init__(self, path: Path, resume: bool = False) -> None:
+        self.behind = ""  # text not written yet (a write failed): written first at the next
+        self.failed: NotWritten | None = None  # why, while some is behind
+        try:
+            super().__init__(path, resume)
+        except OSError as exc:  # its folder cannot be made, its name cannot be taken …
+            raise not_written(exc, path, "cannot be begun", "the transcript") from None
+
+    def _write(self, text: str) -> None:
+        held = self.behind + text
+        try:
+            super()._write(held)
+        except OSError as exc:  # appended whole or not at all (solo.private.append_private)
+            self.behind, self.failed = held, not_written(exc, self.path)
+        else:
+            self.behind, self.failed = "", None
+
+    def catch_up(self) -> None:
+        """Write what a failed write held back (nothing when none is)."""
+        if self.behind:
+            self._write("")
 
 
 # ---------------------------------------------------------------------- the scene
@@ -73,21 +112,28 @@ class Scene(SceneSteps):
         self.pending_say: str | None = None
         self.last_actor: str | None = None
         self.save_path = Path(save_path) if save_path else None
-        self.transcript = SceneTranscript(transcript_path) if transcript_path else None
+        self.transcript = KeptTranscript(transcript_path) if transcript_path else None
         self._replaying = False
 
     # ------------------------------------------------------------------ starting
 
     def start(self) -> Outcome:
-        """Write the transcript header, tell the opening, save."""
+        """Tell the opening, save, write the transcript header. A save that cannot be written is
+        :class:`~solo.paths.NotWritten` (one line; the scene is saved with its first step)."""
         out = Outcome("opening")
-        if self.transcript:
-            self.transcript.header(self)
         out.beats = [opening_beat(self.title, self.mode.value, list(self.characters), self._common())]
         self._narrate(out)
-        if self.transcript:
+        unsaved = None
+        try:
+            self._save()
+        except NotWritten as exc:
+            unsaved = exc.also("(the scene is not saved yet: it is saved with its first step)")
+        if self.transcript:  # begun either way: held, if it cannot be written, for the next write
+            self.transcript.header(self)
             self.transcript.narration(t for _, t in out.narration)
-        self.autosave()
+            self._transcript_noted(out)
+        if unsaved is not None:
+            raise unsaved from None
         return out
 
     # ------------------------------------------------------------------ state
@@ -165,8 +211,19 @@ class Scene(SceneSteps):
             raise
         self.steps.append(Step(kind, args, list(chance.faces), dice is not None, out.summary, snap))
         if not self._replaying:
+            try:  # saved before anything of it is told: a step exists once it is saved
+                self._save()
+            except BaseException as exc:
+                self.steps.pop()
+                self._restore(snap)
+                if isinstance(exc, NotWritten):
+                    raise exc.also(self.NOT_PLAYED) from None
+                raise
             self._report(out)
         return out
+
+    #: Said after a step whose save could not be written.
+    NOT_PLAYED = "(that step was not played: the scene stands at its last saved step)"
 
     def undo(self, n: int = 1) -> list[Step]:
         """Take back the last ``n`` steps exactly (characters, mode, initiative, dice to come)."""
@@ -174,12 +231,21 @@ class Scene(SceneSteps):
             raise SceneError(f"undo needs a positive number of steps, got {n!r}")
         if n > len(self.steps):
             raise SceneError(f"cannot undo {n} step{'s' if n != 1 else ''}: only {len(self.steps)} played")
+        held, now = list(self.steps), self._snapshot()
         undone = [self.steps.pop() for _ in range(n)]
         self._restore(undone[-1].before)
+        try:  # saved before it is told: an undo that cannot be saved undoes nothing
+            self._save()
+        except BaseException as exc:
+            self.steps[:] = held
+            self._restore(now)
+            if isinstance(exc, NotWritten):
+                raise exc.also("(nothing was undone: the scene stands at its last saved step)") from None
+            raise
         self.pending_say = None
         if self.transcript:
             self.transcript.note(f"*(undo: {n} step{'s' if n != 1 else ''} taken back)*")
-        self.autosave()
+            self._transcript_noted(None)
         return undone
 
     def _report(self, out: Outcome) -> None:
@@ -192,10 +258,24 @@ class Scene(SceneSteps):
             self.transcript.outcome(out)
             if out.kind == "end":
                 self.transcript.footer(self)
-            if self.transcript.refused:
-                out.notes.append(f"(the transcript stops here: {self.transcript.refused})")
-                self.transcript = None
-        self.autosave()
+            self._transcript_noted(out)
+
+    def _transcript_noted(self, out: Outcome | None) -> None:
+        """After the transcript was written to: a write a full disk held back, or a transcript
+        refused (it stops), said in a note of ``out``; never an error (the step is saved)."""
+        tr = self.transcript
+        if tr is None or out is None:  # (an undo: the next step says it)
+            return
+        if tr.refused:
+            out.notes.append(f"(the transcript stops here: {tr.refused})")
+            self.transcript = None
+            try:  # the save says so (or the next one does)
+                self._save()
+            except NotWritten:
+                pass
+        elif getattr(tr, "failed", None) is not None:
+            out.notes.append(f"(the transcript is behind: {tr.failed} — nothing of it is lost: it is written "
+                             "with the next step)")
 
     def _narrate(self, out: Outcome) -> None:
         if self.narrator is None or self._replaying:
@@ -222,9 +302,20 @@ class Scene(SceneSteps):
             transcript=str(self.transcript.path) if self.transcript else None,
             finished=self.finished, summary=self.summary())
 
-    def autosave(self) -> None:
+    def _save(self) -> None:
+        """Write the save (not while replaying, nor without a save file): a failure raised as it
+        is (:class:`~solo.paths.NotWritten`, one line naming the save, on a full disk)."""
         if self.save_path is not None and not self._replaying:
             write_scene_save(self.to_save(), self.save_path)
+
+    def autosave(self) -> None:
+        """Save the scene (at quit), and write what the transcript could not (as it can: a
+        transcript never stops a save)."""
+        self._save()
+        if self.transcript is not None and not self._replaying:
+            catch_up = getattr(self.transcript, "catch_up", None)
+            if catch_up is not None:
+                catch_up()
 
     @classmethod
     def from_save(cls, path: Path, *, narrator=None, narrator_name: str | None = None,
@@ -252,7 +343,7 @@ class Scene(SceneSteps):
         scene._replaying = False
         scene.save_path = path
         if save.transcript and transcript:  # a save never chooses where to write (see resumed_transcript)
-            scene.transcript = SceneTranscript(resumed_transcript(path), resume=True)
+            scene.transcript = KeptTranscript(resumed_transcript(path), resume=True)
         return scene
 
     # ------------------------------------------------------------------ helpers for steps

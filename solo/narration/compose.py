@@ -134,10 +134,19 @@ def _frames(text: str) -> tuple[str, ...]:
 
 
 def _uses(key: str, used: set[str]) -> int:
-    k = 0
-    while f"{key}{k + 1}" in used:
-        k += 1
-    return k
+    """How often ``key`` was counted: its entries 1 … n, found by doubling then halving."""
+    if f"{key}1" not in used:
+        return 0
+    low, high = 1, 2
+    while f"{key}{high}" in used:
+        low, high = high, high * 2
+    while high - low > 1:  # key{low} is in, key{high} is not
+        mid = (low + high) // 2
+        if f"{key}{mid}" in used:
+            low = mid
+        else:
+            high = mid
+    return low
 
 
 def _frames_free(text: str, used: set[str]) -> bool:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import secrets
+from ..paths import NotWritten
 from ..private import append_private
 from ..reading import FileRefused
 from .base import narrate_text, strip_control
@@ -721,6 +722,8 @@ def log_exchange(path: Path, record: dict) -> str | None:
         append_private(path, line)
     except FileRefused as exc:
         return f"the exchange log was not written: {exc}"
+    except NotWritten as exc:  # one line already: the cause, the path, what to do
+        return f"the exchange log: {exc}"
     except OSError as exc:
         return f"the exchange log {str(path)!r} was not written ({exc.strerror or exc})"
     return None

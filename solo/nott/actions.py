@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import card_ascii, card_str, parse_card
+from .cards import card_ascii, card_str, parse_card, shown_input
 from .chance import check_dice
 from .errors import InvalidActionError, InvalidCardError
 from dataclasses import dataclass
@@ -150,7 +150,8 @@ _RANK_WORDS = {"ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "
 
 
 def parse_draw(text: str) -> Draw:
-    """A draw as typed: ``7S``, ``7♠``, ``red joker``, ``trophy 10C``, ``removed 2H``.
+    """A draw as typed: ``7S``, ``7♠``, ``red joker``, ``the seven of spades``, ``trophy 10C``,
+    ``removed 2H``.
 
     Raises :class:`~.errors.InvalidCardError` (one line, quoting the card typed) for a card
     that is no card, :class:`~.errors.InvalidActionError` for nothing at all."""
@@ -161,12 +162,57 @@ def parse_draw(text: str) -> Draw:
     typed = " ".join(words)
     if not typed:
         raise InvalidActionError(f"draw which card? e.g. draw 7S ({CARD_FORMS})")
-    spoken = _SPOKEN.fullmatch(typed.lower())
     try:
-        card = parse_card(_RANK_WORDS.get(spoken.group(1), spoken.group(1)) + spoken.group(2)[0] if spoken else typed)
+        card = _card(typed)
     except InvalidCardError:
-        raise InvalidCardError(f"{typed!r} is not a card: try forms like {CARD_FORMS}") from None
+        if len(words) < 2 or words[0].lower() not in ("the", "a", "an"):
+            raise InvalidCardError(f"{shown_input(typed)} is not a card: try forms like {CARD_FORMS}") from None
+        try:  # "the seven of spades"
+            card = _card(" ".join(words[1:]))
+        except InvalidCardError:
+            raise InvalidCardError(f"{shown_input(typed)} is not a card: try forms like {CARD_FORMS}") from None
     return Draw(card, pile)
+
+
+def _card(typed: str) -> int:
+    spoken = _SPOKEN.fullmatch(typed.lower())
+    return parse_card(_RANK_WORDS.get(spoken.group(1), spoken.group(1)) + spoken.group(2)[0] if spoken else typed)
+
+
+#: The words a card is spoken in: a line of only these after ``draw`` is a card mistyped.
+_CARD_WORDS = frozenset((*_RANK_WORDS, "a", "j", "q", "k", "t", "of", "the", "an", "red", "black", "joker",
+                         "jokers", "card", "cards", "deck", "pile", "top", "threat", "trophy", "removed",
+                         *(f"{s}{p}" for s in ("spade", "heart", "club", "diamond") for p in ("", "s"))))
+#: What a program writes for nothing, or for a number it could not make: never a card, never story.
+_LITERALS = frozenset(("none", "null", "nil", "nan", "inf", "infinity", "true", "false", "undefined", "void"))
+#: What may stand about a word of a told line: quotes, brackets, punctuation.
+_ABOUT = "\"'“‘”’(),.;:!?…-—–"
+_SUITS = r"(?:spades?|hearts?|clubs?|diamonds?)"
+#: A card spoken anywhere in a line: "seven of spades", "the q hearts", "ace of …", "red joker".
+_SPOKEN_IN = re.compile(rf"\b(?:{'|'.join(_RANK_WORDS)}|10|[2-9ajqkt]) (?:of )?{_SUITS}\b"
+                        rf"|\b(?:{'|'.join(_RANK_WORDS)}) of\b|\bjokers?\b")
+
+
+def is_told_draw(text: str) -> bool:
+    """Is ``draw TEXT`` a character's action told in words ("draw my knife", "draw a deep
+    breath"), not a card mistyped? Only words of letters; at least one word that no card is
+    spoken in; no card spoken in it; not a program's literal ("None", "NaN", "true")."""
+    bare = [w.strip(_ABOUT).lower() for w in str(text).split()]
+    if not bare or not all(b and all(part.isalpha() for part in re.split("['’-]", b)) for b in bare):
+        return False  # letters only (an apostrophe or hyphen inside): no digit, sign or symbol
+    if all(b in _LITERALS for b in bare):
+        return False
+    if all(b in _CARD_WORDS or _is_card(b) for b in bare):
+        return False
+    return _SPOKEN_IN.search(" ".join(bare)) is None
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except InvalidCardError:
+        return False
+    return True
 
 
 Action = Test | Roll | Reroll | Resolve | Award | Draw

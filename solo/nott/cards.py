@@ -105,22 +105,31 @@ _SUIT_ALIASES = {
 }
 _RANK_ALIASES = {"a": 1, "1": 1, "j": 11, "q": 12, "k": 13, "t": 10}
 _JOKERS = {"rj": RED_JOKER, "redjoker": RED_JOKER, "bj": BLACK_JOKER, "blackjoker": BLACK_JOKER}
-_CARD_RE = re.compile(r"^(10|[2-9]|[ajqkt1])(.)$")
+#: A rank, then its suit (one space between them at most): "7S", "7 ♠", "10h". ASCII digits only.
+_CARD_RE = re.compile(r"(10|[2-9]|[ajqkt1]) ?(\S)")
+
+
+def shown_input(text, limit: int = 40) -> str:
+    """``text`` quoted for an error line: its ``repr``, cut to about ``limit`` characters."""
+    text = str(text)
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def parse_card(text: str) -> int:
     """Parse ``7♠``, ``7S``, ``10h``, ``QH``, ``A♦``, ``RJ`` or ``BJ`` (any case).
 
-    Raises :class:`InvalidCardError` quoting the input when it names no card.
+    Raises :class:`InvalidCardError` quoting the input when it names no card: anything more
+    or less than one rank and one suit ("7S 7S", "-1S", "1e9S", "None", "1 0 S").
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"invalid card: {text!r}")
-    key = re.sub(r"[\s_-]" if "joker" in text.lower() else r"\s", "", text).lower()  # "-1S" is no card
-    if key in _JOKERS:
-        return _JOKERS[key]
-    m = _CARD_RE.match(key)
+        raise InvalidCardError(f"invalid card: {repr(text)[:40]}")
+    key = " ".join(text.split()).lower()
+    joker = re.sub(r"[\s_-]", "", key)
+    if joker in _JOKERS:
+        return _JOKERS[joker]
+    m = _CARD_RE.fullmatch(key)
     if not m or m.group(2) not in _SUIT_ALIASES:
-        raise InvalidCardError(f"invalid card: {text!r} (try forms like 7♠, 7S, 10h, QH, A♦, RJ, BJ)")
+        raise InvalidCardError(f"invalid card: {shown_input(text)} (try forms like 7♠, 7S, 10h, QH, A♦, RJ, BJ)")
     r = _RANK_ALIASES.get(m.group(1))
     if r is None:
         r = int(m.group(1))

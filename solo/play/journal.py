@@ -9,9 +9,12 @@ resumes at its last step.
 
 Each line carries the checksum of the save it follows (its *base*) and a digest of its own
 text. A journal whose base is not the save beside it (written whole since, or another night's)
-is not read; a line cut short by a crash, and everything after it, is not read either. A
+is not read; a line cut short by a crash (its newline not written), and everything after it,
+is not read either. A
 journal is only ever created by solo (exclusively, never through a symlink) and only appended
-to while its first line is solo's.
+to while its first line is solo's and its last line is whole: a line a failed write cut short
+(a full disk) is cut off again, and a journal that still ends in one is never appended to (the
+save is written whole instead), so no line is ever written after a torn one.
 """
 
 from __future__ import annotations
@@ -84,12 +87,18 @@ def remove(save: Path) -> None:
             pass
 
 
+class Torn(OSError):
+    """A journal that does not end in a whole line: not appended to."""
+
+
 def append(save: Path, base: str | None, entry: dict) -> int:
     """Append ``entry`` to the journal of ``save``, durably; with ``base`` (the checksum of the
     save just written whole), start the journal first: a stale journal of solo's is replaced,
-    any other file there is left alone (OSError). Returns the journal's size in bytes."""
+    any other file there is left alone (OSError). A journal that does not end in a whole line
+    is not appended to (:class:`Torn`); a write that fails is taken back (the journal is cut
+    to what it was, or a journal just begun removed). Returns the journal's size in bytes."""
     path = journal_path(save)
-    flags = os.O_WRONLY | os.O_APPEND | _NOFOLLOW | _CLOEXEC
+    flags = os.O_RDWR | os.O_APPEND | _NOFOLLOW | _CLOEXEC
     text = (compact(entry) + "\n").encode("utf-8")
     if base is not None:
         if os.path.lexists(path):
@@ -100,11 +109,65 @@ def append(save: Path, base: str | None, entry: dict) -> int:
         flags |= os.O_CREAT | os.O_EXCL
     fd = os.open(path, flags, 0o600)
     try:
-        view = memoryview(text)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
+        start = os.fstat(fd).st_size
+        if start and os.pread(fd, 1, start - 1) != b"\n":
+            raise Torn(f"{str(path)!r} ends in a line cut short: not appended to")
+        try:
+            view = memoryview(text)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except BaseException:
+            _take_back(path, fd, start, base is not None)
+            raise
         return os.fstat(fd).st_size
+    finally:
+        os.close(fd)
+
+
+def _take_back(path: Path, fd: int, start: int, begun: bool) -> None:
+    """Undo a failed append: the journal cut back to ``start`` bytes (removed when it was
+    ``begun`` by it)."""
+    try:
+        if begun:
+            os.unlink(path)
+        else:
+            os.ftruncate(fd, start)
+            os.fsync(fd)
+    except OSError:
+        pass  # still torn: never appended to again (see Torn)
+
+
+def size(save: Path) -> int | None:
+    """The journal of ``save``'s size in bytes, or None when it has none of solo's."""
+    path = journal_path(save)
+    if not _ours(path):
+        return None
+    try:
+        return os.lstat(path).st_size
+    except OSError:
+        return None
+
+
+def cut(save: Path, to: int | None) -> None:
+    """Cut the journal of ``save`` back to ``to`` bytes (its size before a line appended to it
+    is taken back); with ``to`` None, remove it."""
+    path = journal_path(save)
+    if not _ours(path):
+        return
+    if to is None:
+        remove(save)
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | _NOFOLLOW | _CLOEXEC)
+    except OSError:
+        return
+    try:
+        if os.fstat(fd).st_size > to:
+            os.ftruncate(fd, to)
+            os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)
 
@@ -121,7 +184,9 @@ def merged(save: Path, data: dict, checksum: str) -> dict | None:
         raw = read_capped(path, MAX_BYTES, "journal")
     except (OSError, ValueError):
         return None
-    lines = raw.split(b"\n")
+    lines = raw.split(b"\n")[:-1]  # a line counts once written whole, its newline too
+    if len(lines) < 2:
+        return None
     try:
         head = json.loads(lines[0].decode("utf-8"))
     except ValueError:

@@ -4,6 +4,8 @@
 :class:`Keeping` is the part of :class:`~solo.play.night.Night` that saves: each step is checked
 savable before anything of it is applied (a save never refuses what the night has played), its
 body made once and kept until it changes, and after each step only what changed goes to disk.
+A save that cannot be written (a full disk) is told in one line naming the save
+(:class:`~solo.paths.NotWritten`); the save after it is written whole.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..nott.cards import SUIT_APTITUDES
+from ..paths import NotWritten
 from . import saveform
 from .saveform import MAX_SAVE_STEPS, MAX_SAVE_WRITE_BYTES, NotSavable, compact, digest, write_body
 from .step import Step
@@ -28,6 +31,12 @@ class Keeping:
         #: The save as last written whole: (path, checksum, [(step, sign)], journal lines since).
         self._on_disk: tuple | None = None
         self._step_sizes: list[int] = []  # bytes of each step in the save, parallel to ``steps``
+        #: A save failed: the journal may hold a line cut short, so the next save is written whole.
+        self._whole_next = False
+        self._tally: saveform.Tally | None = None  # what the save's caps count of the steps played
+
+    #: Said after a save that could not be written.
+    KEPT = "(the night stands at its last saved step)"
 
     #: Room kept in a save for a step's narration, beside the step itself (a model's prose;
     #: the templates' is not saved).
@@ -50,6 +59,11 @@ class Keeping:
         if len(self.steps) + 1 > MAX_SAVE_STEPS:
             raise NotSavable(f"this step cannot be saved: a night holds at most {MAX_SAVE_STEPS:,} steps "
                              "(start a new night: new)")
+        if self._tally is None or self._tally.steps != len(self.steps):
+            self._tally = saveform.Tally(self.steps)  # after an undo, counted again
+        past = self._tally.past(step)
+        if past:
+            raise NotSavable(f"this step cannot be saved: {past} (start a new night: new)")
         size = len(compact({k: v for k, v in saved.items() if v is not None}).encode("utf-8")) + self.STEP_ROOM
         if self._save_size() + size > MAX_SAVE_WRITE_BYTES:
             raise NotSavable(f"this step cannot be saved: the save would pass its {MAX_SAVE_WRITE_BYTES:,}-byte "
@@ -68,6 +82,8 @@ class Keeping:
         size = len(str(step.say or "")) + len(str(step.note or "")) + 20 * len(step.actions) + 40
         size += sum(len(k) + len(t) + 8 for k, t in step.narration) if self._keeps_text() else 0
         self._step_sizes.append(size)
+        if self._tally is not None:
+            self._tally.add(step)
 
     def _keeps_text(self) -> bool:
         """Narration the templates cannot tell again (a model's) is kept in the save."""
@@ -152,14 +168,22 @@ class Keeping:
         sealed = digest(body)
         own = self.save_path is not None and Path(path) == self.save_path
         disk = self._on_disk
+        before = None  # the journal's size before the line below, to cut it back to
         if own and disk is not None and disk[0] == self.save_path and disk[3]:
             # the journal ends in the night as it is now: left by a crash before it is removed,
             # it cannot bring back steps undone since (its save may be this one, word for word)
             try:
+                held = journal.size(path)
                 journal.append(path, None, journal.line(0, body["steps"], body["finished"], body["summary"]))
+                before = held
             except OSError:
                 pass
-        out = write_body(body, path, sealed)
+        try:
+            out = write_body(body, path, sealed)
+        except BaseException:
+            if before is not None:  # not written: the journal is the night as last saved again
+                journal.cut(path, before)
+            raise
         if own:
             journal.remove(path)
             self._on_disk = (Path(path), sealed, [(s, self._sign(s)) for s in self.steps], 0)
@@ -170,12 +194,25 @@ class Keeping:
         (:mod:`solo.play.journal`), so a step costs the same early or late in a night; the
         save is written whole while it is small (:data:`~solo.play.journal.SMALL`), every
         :data:`~solo.play.journal.EVERY` steps, at the night's end, when the journal cannot be
-        written, and when ``whole``."""
+        written, after a save that failed, and when ``whole``. A save not written is
+        :class:`~solo.paths.NotWritten` (one line: the save, the cause, what to do)."""
+        try:
+            self._save_now(whole)
+        except NotWritten as exc:
+            raise exc.also(self.KEPT) from None
+
+    def _save_now(self, whole: bool = False) -> None:
+        """:meth:`autosave`, a failure raised as it is (what was kept is the caller's to say)."""
         if self.save_path is None or self._replaying:
             return
-        if not whole and not self.game.is_over() and self._append():
-            return
-        self.write_save(self.save_path)
+        try:
+            if not (whole or self._whole_next or self.game.is_over()) and self._append():
+                return
+            self.write_save(self.save_path)
+        except BaseException:
+            self._whole_next = True  # the journal may end in a line cut short: never appended to
+            raise
+        self._whole_next = False
 
     def _append(self) -> bool:
         """Append what changed since the save on disk to its journal; False when the save is to

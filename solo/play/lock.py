@@ -6,6 +6,10 @@ save's real path, locked with ``flock``: it goes away with the process that hold
 lock is taken. Two solos with different data directories (``SOLO_HOME``) do not see each
 other's locks. Within one process the lock passes to the newest opener (one process is one
 player: a shell that is dropped and a new one that resumes the night).
+
+The ``locks`` folder is private (0700). On a full disk the lock is still taken: who holds it
+(``process N``, written into the file for the next solo to say) is only a courtesy, and a
+write of it that fails is let go.
 """
 
 from __future__ import annotations
@@ -25,11 +29,12 @@ _HELD: dict[Path, "SaveLock"] = {}  # the locks this process holds, by lock file
 
 
 def _lock_path(save: Path) -> Path:
-    from ..paths import data_dir
+    """The lock file of ``save``; :class:`~solo.paths.NotWritten` (one line) when the locks
+    folder cannot be made (a file in its place, a full or read-only disk)."""
+    from ..paths import locks_dir
 
     real = os.path.realpath(save)
-    folder = data_dir() / "locks"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = locks_dir()
     return folder / (hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".lock")
 
 
@@ -56,7 +61,12 @@ class SaveLock:
             _HELD[self.path] = self
             return True
         for _ in range(5):
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as exc:  # no room for the lock file itself, a read-only disk …
+                from ..paths import not_written
+
+                raise not_written(exc, self.save, "cannot be locked", "the save") from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -73,10 +83,16 @@ class SaveLock:
             if not same:
                 os.close(fd)
                 continue
-            os.ftruncate(fd, 0)
-            os.write(fd, f"process {os.getpid()}".encode())
+            try:  # who holds it, for another solo to say; on a full disk the lock is held without it
+                os.ftruncate(fd, 0)
+                os.write(fd, f"process {os.getpid()}".encode())
+            except OSError:
+                pass
             self._fd = fd
             _HELD[self.path] = self
+            from .files import remove_stale_temps
+
+            remove_stale_temps(Path(self.save), 0)  # the save is ours now: a temp file beside it is a crash's
             return True
         return False
 

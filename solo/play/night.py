@@ -11,6 +11,10 @@ undo rewinds it exactly. Saving is :class:`~solo.play.keeping.Keeping`'s, readin
 :mod:`solo.play.replay`'s, and the transcript is rendered from the steps that remain (their
 events, lines and narration), so an undone step leaves no trace and a resumed night writes the
 same file as an unbroken one.
+
+A step exists once it is saved: it is saved before anything of it is told, and a step whose save
+cannot be written (a full disk) is taken back, so the night stands at its last saved step and the
+failure is one line naming the save (:class:`~solo.paths.NotWritten`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from ..nott.actions import Action
 from ..nott.chance import SeededChance
 from ..nott.game import Character, Game
 from ..nott.rules import Ruleset
+from ..paths import NotWritten
 from ..safetext import clean
 from . import replay
 from .keeping import Keeping
@@ -106,6 +111,7 @@ class Night(Keeping):
         self.step_events: list[list] = []  # the events of each step, parallel to ``steps``
         self.transcript = Transcript(transcript_path, self, form=transcript_form) if transcript_path else None
         self.live_transcript = True
+        self._transcript_behind = False  # a transcript write failed: written again at quit
         self.on_resolved: Callable[[list], None] | None = None  # e.g. the REPL's teaching line
         self.save_body()  # a cast, seed or rules a save cannot hold: refused before the night begins
 
@@ -156,8 +162,11 @@ class Night(Keeping):
     def start(self) -> None:
         """Open the night: narrate the opening and the first Threat Card, write the transcript."""
         self.opening = self.teller.open()
-        self.autosave()
-        self.write_transcript()
+        try:
+            self._save_now()
+        except NotWritten as exc:
+            raise exc.also("(the night is not saved yet: it is saved with its first step)") from None
+        self._transcript_kept()
 
     # ------------------------------------------------------------------ playing
 
@@ -186,8 +195,7 @@ class Night(Keeping):
         self.last_events = events
         if say:
             self.story.said(self.names[who] if who is not None else None, say)
-        if not self._replaying:
-            self.autosave()  # before the prose: an interrupted narration loses no play
+        self._saved()  # before the prose: an interrupted narration loses no play
         resolved = (lambda: self.on_resolved(self.last_test_events)) if self.on_resolved is not None else None
         self.teller.report(events, step.narration, step.note, resolved)
         self._told(step)
@@ -226,8 +234,7 @@ class Night(Keeping):
         question = parse(text, who, odds or None, tuple(self.names))  # unknown odds refused here
         step = Step([], text, who, ask=odds or "")
         self._push_words(step)
-        if not self._replaying:
-            self.autosave()  # before the prose: an interrupted answer loses no play
+        self._saved()  # before the prose: an interrupted answer loses no play
         self.last_reply = step.reply = reply = self._reply(question, len(self.steps) - 1)
         step.narration += self.teller.answer(reply)
         self._told(step)
@@ -299,18 +306,62 @@ class Night(Keeping):
         self.step_events.append([])
 
     def _told(self, step: Step) -> None:
-        """A step told: measured, saved again when its text is the model's, the transcript written."""
+        """A step told: measured, saved again when its text is the model's, the transcript written.
+        The step is saved already: a telling not saved now is saved with the next step (said in
+        a notice)."""
         self._measure(step)
         if not self._replaying:
             if step.narration and self._keeps_text():
-                self.autosave()
-            self.write_transcript()
+                try:
+                    self._save_now()
+                except NotWritten as exc:
+                    self.out("notice", exc.also("(the step is saved; its telling is saved with the next "
+                                                "step)").strerror)
+            self._transcript_kept()
 
     def _kept(self) -> None:
-        """The step saved and the transcript written (not while replaying)."""
+        """The step saved (taken back when it cannot be: see :meth:`_saved`) and the transcript
+        written (not while replaying)."""
         if not self._replaying:
-            self.autosave()
+            self._saved()
+            self._transcript_kept()
+
+    #: Said after a step whose save could not be written.
+    NOT_PLAYED = "(that step was not played: the night stands at its last saved step)"
+
+    def _saved(self) -> None:
+        """Save the step just pushed, before anything of it is told. When the save cannot be
+        written the step is taken back, so the night stands at its last saved step, and the
+        failure raised (:class:`~solo.paths.NotWritten`: one line naming the save)."""
+        if self._replaying:
+            return
+        try:
+            self._save_now()
+        except BaseException as exc:
+            self._take_back(1)
+            if isinstance(exc, NotWritten):
+                raise exc.also(self.NOT_PLAYED) from None
+            raise
+
+    def _transcript_kept(self) -> None:
+        """Write the transcript once the night is saved: a transcript that cannot be written is
+        said in a notice (the night is saved; the transcript is written whole again at the next
+        step, and at quit)."""
+        try:
             self.write_transcript()
+        except NotWritten as exc:
+            self._transcript_behind = True
+            self.out("notice", exc.also("(the night is saved; its transcript is written whole again at the "
+                                        "next step)").strerror)
+        else:
+            self._transcript_behind = False
+
+    def autosave(self, whole: bool = False) -> None:
+        """As :meth:`Keeping.autosave`; saved whole (at quit), a transcript that could not be
+        written is written again."""
+        super().autosave(whole)
+        if whole and self._transcript_behind:
+            self._transcript_kept()
 
     def _reply(self, question, step: int):
         return self.teller.reply(question, step)
@@ -339,10 +390,16 @@ class Night(Keeping):
         text = self._bounded_note(text, room) if room > 1 else None
         if not text:
             return
-        step.note = f"{step.note}{NOTE_SEP}{text}" if step.note else text
+        old, step.note = step.note, f"{step.note}{NOTE_SEP}{text}" if step.note else text
         if not self._replaying:
-            self.autosave()
-            self.write_transcript()
+            try:
+                self._save_now()
+            except BaseException as exc:
+                step.note = old
+                if isinstance(exc, NotWritten):
+                    raise exc.also("(that note was not kept: the night stands at its last saved step)") from None
+                raise
+            self._transcript_kept()
 
     def undo(self, n: int = 1) -> list[Step]:
         """Take back the last ``n`` steps exactly: the rules, the fiction and the transcript."""
@@ -351,15 +408,32 @@ class Night(Keeping):
         if n > len(self.steps):
             played = f"only {len(self.steps)} played" if self.steps else "nothing played yet"
             raise ValueError(f"cannot undo {n} step{'s' if n != 1 else ''}: {played}")
+        held = (list(self.steps), list(self.step_events), list(self._stories), list(self._step_sizes), self.story,
+                self.last_events)
+        undone = self._take_back(n)
+        try:
+            self._save_now()
+        except BaseException as exc:
+            self._put_back(held, undone)
+            if isinstance(exc, NotWritten):
+                raise exc.also("(nothing was undone: the night stands at its last saved step)") from None
+            raise
+        self.teller.forget()  # a model is not to hear again what was taken back
+        self._transcript_kept()
+        return undone
+
+    def _take_back(self, n: int) -> list[Step]:
+        """Take the last ``n`` steps back in memory (the rules, the fiction, the X-cards); the
+        steps taken back, the last first. Nothing is written."""
         back = len(self.steps) - n
         story = self._stories[back] if self._stories[back] is not None else replay.fiction_at(self, back)
         undone = []
         for _ in range(n):
+            if len(self._step_sizes) >= len(self.steps):  # a step not measured yet has no size
+                self._step_sizes.pop()
             step = self.steps.pop()
             self.step_events.pop()
             self._stories.pop()
-            if self._step_sizes:
-                self._step_sizes.pop()
             for _a in step.actions:
                 self.game.pop()
             if step.xcard:
@@ -369,11 +443,25 @@ class Night(Keeping):
             undone.append(step)
         self.story = story
         self._attach()
-        self.teller.forget()  # a model is not to hear again what was taken back
         self.last_events = self.step_events[-1] if self.step_events else []
-        self.autosave()
-        self.write_transcript()
         return undone
+
+    def _put_back(self, held: tuple, undone: list[Step]) -> None:
+        """Play again the steps :meth:`_take_back` took back (an undo that could not be saved):
+        the night as it was before, the fiction ``held`` with the steps' lists."""
+        from .xcard import _mark
+
+        for step in reversed(undone):
+            for a in step.actions:
+                self.game.push(a)
+        (self.steps[:], self.step_events[:], self._stories[:], self._step_sizes[:], self.story,
+         self.last_events) = held
+        for step in reversed(undone):  # each X-card takes its beat out again
+            pair = step.struck if step.xcard else None
+            if pair is not None:
+                self.teller.struck[id(pair)] = (pair, step)
+                _mark(self, next((s for s in self.steps if any(p is pair for p in s.narration)), None))
+        self._attach()
 
     # ------------------------------------------------------------------ output
 

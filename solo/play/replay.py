@@ -2,7 +2,9 @@
 
 The fiction and the narration are rebuilt by replaying (a model's texts come back from the
 save; the templates tell again what they told); a step that no longer plays is refused with
-the step named (:class:`~solo.play.saves.SaveError`), and nothing is written.
+the step named (:class:`~solo.play.saves.SaveError`), and nothing is written. A save holding
+more than replays in seconds (:func:`~solo.play.saveform.beyond_caps`: steps, questions, lines,
+X-cards) is refused in one line before a step is played.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from ..nott.actions import parse_action
 from ..nott.cards import parse_suit
 from ..nott.game import Character
 from ..nott.rules import Ruleset
-from .saveform import SaveError
+from .saveform import SaveError, beyond_caps, step_kind
 from .transcript import Transcript
 
 __all__ = ["fiction_at", "load", "replayed"]
@@ -24,6 +26,9 @@ def load(cls, path: Path, *, narrator, out, setting: dict | None, transcript_dir
     from .saves import read_save
 
     save = read_save(path)
+    beyond = beyond_caps(save.steps)
+    if beyond:
+        raise SaveError(f"save {str(path)!r} holds {beyond} (file kept as it is)")
     if setting is None and save.playset:
         from ..playsets import load_playset
 
@@ -70,20 +75,21 @@ def replayed(cls, save, label: str, *, out, setting: dict | None, keep_undo: int
         teller.stored = [tuple(p) for p in (step.narration or [])]
         teller.covered = 0
         night._keep_stories = i > kept_from
+        kind = step_kind(step)
         try:
-            if step.death and step.say and step.who is not None and not step.actions:
+            if kind == "death":
                 night.write_death(step.say, step.who)
-            elif step.dread and not step.actions:
+            elif kind == "dread":
                 night.turn_dread(step.dread)
-            elif step.noted and step.say and not step.actions:
+            elif kind == "note":
                 night.jot(step.say)
-            elif step.xcard and not step.actions:
+            elif kind == "xcard":
                 night.xcard(step.say or "")
-            elif step.ask is not None and step.say and not step.actions:
+            elif kind == "ask":
                 night.ask(step.say, step.who, step.ask or None)
-            elif step.actions:
+            elif kind == "act":
                 night.act([parse_action(a) for a in step.actions], step.say, step.who, note=step.note)
-            elif step.say:
+            elif kind == "say":
                 night.say(step.say, step.who)
             else:
                 continue

@@ -36,8 +36,17 @@ MAX_NOTE = 4000
 #: re-indented (two or four spaces make ours 2–3 times larger) still loads.
 MAX_SAVE_WRITE_BYTES = MAX_SAVE_BYTES
 MAX_SAVE_READ_BYTES = 4 * MAX_SAVE_BYTES
-#: Most steps a save holds: loading replays every one (a long night or scene has a few thousand).
-MAX_SAVE_STEPS = 20_000
+#: Most steps a save holds: loading replays every one (a long night has a few hundred).
+MAX_SAVE_STEPS = 5_000
+#: Most questions to the director a save holds, and their characters in all: loading reads
+#: each again (a long question takes the director a tenth of a second; a long night asks a
+#: hundred or so, of a few words each).
+MAX_SAVE_QUESTIONS = 500
+MAX_SAVE_ASKED = 20_000
+#: Most characters of the players' own lines a save holds in all (a long night: some 40,000).
+MAX_SAVE_SAID = 400_000
+#: Most X-cards a save holds (each is replayed against every step before it).
+MAX_SAVE_XCARDS = 30
 
 
 class SaveError(ValueError):
@@ -397,15 +406,92 @@ def digest(data: dict) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
+# ---------------------------------------------------------------------- what loading replays
+
+def _field(step, name: str):
+    return step.get(name) if type(step) is dict else getattr(step, name, None)
+
+
+def step_kind(step) -> str | None:
+    """How a save's step (its data, or its model) is played again: ``death``, ``dread``,
+    ``note``, ``xcard``, ``ask``, ``act``, ``say``, or None (nothing to play)."""
+    say, actions = _field(step, "say"), _field(step, "actions")
+    if actions:
+        return "act"
+    if _field(step, "death") and say and _field(step, "who") is not None:
+        return "death"
+    if _field(step, "dread"):
+        return "dread"
+    if _field(step, "noted") and say:
+        return "note"
+    if _field(step, "xcard"):
+        return "xcard"
+    if _field(step, "ask") is not None and say:
+        return "ask"
+    return "say" if say else None
+
+
+class Tally:
+    """What the caps count of a night's steps (:func:`beyond_caps`), kept as steps are added:
+    a night checks each step it is about to play with :meth:`past` in time that does not grow
+    with the night."""
+
+    def __init__(self, steps=()) -> None:
+        self.steps = self.questions = self.asked = self.said = self.xcards = 0
+        for step in steps:
+            self.add(step)
+
+    def add(self, step) -> None:
+        self.steps += 1
+        kind = step_kind(step)
+        if kind == "ask":
+            self.questions += 1
+            self.asked += len(_field(step, "say"))
+        elif kind == "xcard":
+            self.xcards += 1
+        elif kind in ("say", "act", "death"):
+            self.said += len(_field(step, "say") or "")
+
+    def beyond(self) -> str | None:
+        """The first cap these steps pass, as "501 questions, more than a save may hold (500)"; None."""
+        for count, cap, what in ((self.steps, MAX_SAVE_STEPS, "steps"),
+                                 (self.questions, MAX_SAVE_QUESTIONS, "questions"),
+                                 (self.asked, MAX_SAVE_ASKED, "characters of questions"),
+                                 (self.said, MAX_SAVE_SAID, "characters of lines said"),
+                                 (self.xcards, MAX_SAVE_XCARDS, "X-cards")):
+            if count > cap:
+                return f"{count:,} {what}, more than a save may hold ({cap:,})"
+        return None
+
+    def past(self, step) -> str | None:
+        """The cap ``step`` would take these steps past (see :meth:`beyond`); None."""
+        after = Tally()
+        after.__dict__.update(self.__dict__)
+        after.add(step)
+        return after.beyond()
+
+
+def beyond_caps(steps) -> str | None:
+    """What of a save's ``steps`` is more than a save may hold, said as "501 questions, more
+    than a save may hold (500)"; None. Loading replays each step, so these bound its time."""
+    steps = steps or ()
+    if len(steps) > MAX_SAVE_STEPS:  # counted before a step is looked at
+        return f"{len(steps):,} steps, more than a save may hold ({MAX_SAVE_STEPS:,})"
+    return Tally(steps).beyond()
+
+
 def write_body(data: dict, path: Path, checksum: str | None = None) -> Path:
     """Seal (checksum) a save's data as written and write it atomically, as compact JSON on one
-    line. A save of more than :data:`MAX_SAVE_STEPS` steps or over
-    :data:`MAX_SAVE_WRITE_BYTES` is not written (:class:`SaveError`; the file there is kept):
-    solo never writes a save it would refuse to read."""
+    line. A save of more than :data:`MAX_SAVE_STEPS` steps, beyond the caps on what it replays
+    (:func:`beyond_caps`) or over :data:`MAX_SAVE_WRITE_BYTES` is not written (:class:`SaveError`;
+    the file there is kept): solo never writes a save it would refuse to read."""
     steps = len(data.get("steps") or ())
     if steps > MAX_SAVE_STEPS:
         raise SaveError(f"save {str(path)!r} not written: {steps:,} steps, more than a save may hold "
                         f"({MAX_SAVE_STEPS:,}); the last save written is kept")
+    beyond = beyond_caps(data.get("steps")) if data.get("format", FORMAT) == FORMAT else None
+    if beyond:
+        raise SaveError(f"save {str(path)!r} not written: {beyond}; the last save written is kept")
     text = compact({**data, "checksum": checksum or digest(data)}) + "\n"
     size = len(text.encode("utf-8"))
     if size > MAX_SAVE_WRITE_BYTES:

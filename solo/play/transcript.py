@@ -60,7 +60,9 @@ class Transcript:
     def write(self) -> None:
         from .files import atomic_write
 
-        atomic_write(self.path, render(self.night, self.form), sync=False)  # the save is what must last
+        # the save is what must last; only the night holding its save's lock writes this file, so
+        # any temporary file beside it is a crash's leftover
+        atomic_write(self.path, render(self.night, self.form), sync=False, leftovers=0)
 
 
 # ---------------------------------------------------------------------- rendering

@@ -132,9 +132,11 @@ def _mark(night, holder) -> None:
     (a second card taking out the first one's retelling) renders again from the step of the
     beat first taken out."""
     seen = 0
+    holds = None  # id(pair) → the first step telling it, made once
     while holder is not None and holder.xcard and holder.struck is not None and seen < 1000:
-        struck = holder.struck
-        holder = next((s for s in night.steps if any(p is struck for p in s.narration)), None)
+        if holds is None:
+            holds = {id(p): s for s in reversed(night.steps) for p in s.narration}
+        holder = holds.get(id(holder.struck))
         seen += 1
     if holder is None:
         return

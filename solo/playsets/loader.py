@@ -152,6 +152,10 @@ def _place(text: str, err: dict) -> str:
 
 
 def _what(err: dict) -> str:
+    if err["type"] == "too_long" and not isinstance(err.get("input"), str):  # a list past its cap
+        ctx = err.get("ctx") or {}
+        held = ctx.get("actual_length", len(err.get("input") or ()))
+        return f"{held:,} entries, more than a playset may hold ({ctx.get('max_length', '?'):,})"
     return "missing" if err["type"] == "missing" else explain(err, "it")
 
 

@@ -19,7 +19,23 @@ def _clean(text):
 
 #: One line of a playset's text (a place, a prop, a trope, a line of flavour).
 Line = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=300)]
-Lines = list[Line]
+
+# What a playset may hold, so that one that passes plays a night in seconds (the built-in ones
+# hold a dozen places and a handful of anything else; each line is read at every beat that
+# may tell it).
+#: Most places (``locations``).
+MAX_PLACES = 60
+#: Most lines in any one list (props, sounds, tropes, a suit's flavour, a band of dread …).
+MAX_LINES = 100
+#: Most lines a place owns in each of its lists (its props, its sounds, its threats of a suit).
+MAX_OWNED = 20
+#: Most challenges of a suit in all, with the ones the places own.
+MAX_THREATS = 100
+#: Most facts (each is read by the director's English when a night begins).
+MAX_FACTS = 50
+
+Lines = Annotated[list[Line], Field(max_length=MAX_LINES)]
+Owned = Annotated[list[Line], Field(max_length=MAX_OWNED)]
 #: How the director recognises a trope (docs/playsets.md, "Trope phrasings"): longer than a line.
 MAX_PHRASING = 2000
 Phrasing = Annotated[str, BeforeValidator(_clean), Field(min_length=1, max_length=MAX_PHRASING)]
@@ -73,9 +89,17 @@ class Location(BaseModel):
     model_config = ConfigDict(extra="forbid")
     place: Line
     indoors: bool = False
-    props: Lines = Field(default_factory=list)
-    sounds: Lines = Field(default_factory=list)
+    props: Owned = Field(default_factory=list)
+    sounds: Owned = Field(default_factory=list)
     threats: Flavour = Field(default_factory=Flavour)
+
+    @model_validator(mode="after")
+    def _owned(self):
+        for suit in SUITS:
+            if len(getattr(self.threats, suit)) > MAX_OWNED:
+                raise ValueError(f"threats.{suit}: {len(getattr(self.threats, suit)):,} threats, more than a place "
+                                 f"may own ({MAX_OWNED})")
+        return self
 
 
 class Dread(BaseModel):
@@ -109,10 +133,10 @@ class Archetypes(BaseModel):
     """Suggested archetypes for a quick cast, by Aptitude (at least one each)."""
 
     model_config = ConfigDict(extra="forbid")
-    Power: list[Archetype] = Field(min_length=1)
-    Resolve: list[Archetype] = Field(min_length=1)
-    Intellect: list[Archetype] = Field(min_length=1)
-    Finesse: list[Archetype] = Field(min_length=1)
+    Power: list[Archetype] = Field(min_length=1, max_length=MAX_LINES)
+    Resolve: list[Archetype] = Field(min_length=1, max_length=MAX_LINES)
+    Intellect: list[Archetype] = Field(min_length=1, max_length=MAX_LINES)
+    Finesse: list[Archetype] = Field(min_length=1, max_length=MAX_LINES)
 
 
 class RuleOverrides(BaseModel):
@@ -182,7 +206,7 @@ class Playset(BaseModel):
     premise: Annotated[str, BeforeValidator(_clean), Field(min_length=20, max_length=2000)]
     killer: Killer
     #: Places: a line each, or a table that owns props, sounds and threats (:class:`Location`).
-    locations: list[Annotated[Location, BeforeValidator(_as_location)]] = Field(min_length=6)
+    locations: list[Annotated[Location, BeforeValidator(_as_location)]] = Field(min_length=6, max_length=MAX_PLACES)
     props: Lines  # with the props the locations own, at least 3
     #: Sounds that fit anywhere in the setting.
     sounds: Lines = Field(default_factory=list)
@@ -198,7 +222,7 @@ class Playset(BaseModel):
     rules: RuleOverrides = Field(default_factory=RuleOverrides)
     #: What the premise makes true, as plain statements ("the landline is unplugged"): the
     #: director answers questions about them from them, never by chance.
-    facts: Lines = Field(default_factory=list)
+    facts: list[Line] = Field(default_factory=list, max_length=MAX_FACTS)
     meaning: Meaning = Field(default_factory=Meaning)
 
     @field_validator("name")
@@ -241,6 +265,9 @@ class Playset(BaseModel):
             if len(self.threats(suit)) < 3:
                 raise ValueError(f"flavour.{suit}: too few {suit} threats ({len(self.threats(suit))}, with the ones "
                                  "the locations own; at least 3)")
+            if len(self.threats(suit)) > MAX_THREATS:
+                raise ValueError(f"flavour.{suit}: {len(self.threats(suit)):,} {suit} threats with the ones the "
+                                 f"locations own, more than a playset may hold ({MAX_THREATS})")
         return self
 
     def places(self) -> list[Location]:

@@ -115,6 +115,7 @@ def pasted_lines(text: str) -> list[str]:
 
 
 def _leave(shell: Shell) -> None:
+    """Save on the way out (the shell's own ``leave`` when it has one), saying where."""
     leave = getattr(shell, "leave", None)
     if leave is not None:  # a shell with its own way of saving on the way out
         leave()
@@ -129,6 +130,10 @@ def _leave(shell: Shell) -> None:
         else:
             shell.info(f"Saved to {shown_name(night.save_path)}. Resume with: "
                        f"{resume_command(night.save_path, 'night-*.json')}", "dim")
+
+
+#: :func:`_leave`, for the command line (a night begun before batch play starts).
+leave = _leave
 
 
 def resume_command(save, pattern: str, system: str = "") -> str:
@@ -151,23 +156,53 @@ def resume_command(save, pattern: str, system: str = "") -> str:
 
 def run_batch(shell: Shell, lines: Iterable[str], echo: bool = True) -> int:
     """Batch mode: the same commands, line by line, no prompt UI. Exit code 0 if every line ran
-    cleanly, 1 otherwise."""
+    cleanly, 1 otherwise; output that cannot be written (a pipe closed early) stops play there,
+    saved, with one line on stderr (:mod:`.streams`); so does input that cannot be read."""
+    from .streams import OutputLost, report, watch
+
+    watch(shell.console)
     clean = True
     prompt = getattr(shell, "prompt", PROMPT)
-    for raw in read_lines(lines):  # bounded lines; bytes that are not UTF-8 refuse their line only
-        line = raw if isinstance(raw, LongLine) else raw.rstrip("\n")
-        if echo and line.strip():
-            shell.info(prompt + shown_line(line), "dim")
-        try:
-            ok = shell.run_line(line)
-        except Quit:
-            break
-        except Exception as exc:
-            shell.error(f"internal error ({type(exc).__name__}): {exc}")
-            ok = False
-        clean = clean and ok
-    _leave(shell)
+    source = iter(read_lines(lines))  # bounded lines; bytes that are not UTF-8 refuse their line only
+    n = 0
+    try:
+        while True:
+            try:
+                raw = next(source, None)
+            except OSError as exc:  # the input failed (not its end): stop as at its end, and say so
+                _leave(shell)
+                _say_stderr(f"solo: the input could not be read ({exc.strerror or exc}): stopped after line {n}")
+                return 2
+            if raw is None:
+                break
+            n += 1
+            line = raw if isinstance(raw, LongLine) else raw.rstrip("\n")
+            if echo and line.strip():
+                shell.info(prompt + shown_line(line), "dim")
+            try:
+                ok = shell.run_line(line)
+            except Quit:
+                break
+            except Exception as exc:
+                shell.error(f"internal error ({type(exc).__name__}): {exc}")
+                ok = False
+            clean = clean and ok
+        n = -1  # every line run
+        _leave(shell)
+    except OutputLost as lost:
+        where = ("after the last line of the input" if n < 0 else f"at line {n} of the input, the lines after it "
+                 "not run" if n else "before the first line of the input")
+        return report(lost, shell, where, _leave)
     return 0 if clean else 1
+
+
+def _say_stderr(text: str) -> None:
+    from ..safetext import echo
+
+    try:
+        echo(text, file=sys.stderr)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def stdin_is_terminal() -> bool:

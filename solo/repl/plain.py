@@ -56,9 +56,12 @@ class PlainConsole:
     def rich(self):
         """The rich console for whatever is not plain text (made once, at its first use)."""
         if self._rich is None:
+            from .streams import watch
+
             self._rich = batch_console()
             if self._file is not None:
                 self._rich.file = self._file
+            watch(self._rich)  # a failed write stops play, saved (solo.repl.streams)
         return self._rich
 
     def print(self, *objects, **kw) -> None:
@@ -94,10 +97,10 @@ class PlainConsole:
         try:
             self.file.write(text)
             self.file.flush()
-        except BrokenPipeError:
-            from ..safetext import _reader_gone
+        except OSError as exc:  # a pipe closed early, a full disk: play stops there, saved
+            from .streams import output_lost
 
-            _reader_gone(self)
+            output_lost(exc, self)
 
 
 # ---------------------------------------------------------------- the table, drawn as rich draws it

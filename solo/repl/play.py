@@ -95,7 +95,7 @@ def cmd_draw(sh, arg: str) -> None:
     draw back, saves and replays keep it, the transcript says it was drawn by hand. Cards you do
     not type are dealt as before: move the cards the table names (a Number Reserve card to the
     bottom, a random Jack, Queen or King)."""
-    from ..nott.actions import DRAW_WORDS, parse_draw
+    from ..nott.actions import DRAW_WORDS, is_told_draw, parse_draw
     from ..nott.errors import InvalidCardError
 
     night = sh.need_running()
@@ -103,26 +103,18 @@ def cmd_draw(sh, arg: str) -> None:
         raise CommandError("draw which card? e.g. draw 7S, draw 7♠, draw red joker, draw trophy 10C")
     try:
         action = parse_draw(arg)
-    except InvalidCardError:
-        words = arg.split()
-        rest = words[1:] if words[0].lower() in DRAW_WORDS else words
-        if len(rest) == 1 and len(rest[0]) <= 3 or "joker" in arg.lower() or " of " in f" {arg.lower()} " \
-                or any(_card_like(w) for w in rest):
-            raise  # a card mistyped ("draw 7S 7S", "draw A spades", "draw 1e9S")
-        sh._free_text(f"draw {arg}")  # "draw my knife": the character's action
-        return
+    except InvalidCardError as exc:
+        if arg.split()[0].lower() not in DRAW_WORDS and is_told_draw(arg):
+            sh._free_text(f"draw {arg}")  # "draw my knife": the character's action
+            return
+        # a card mistyped ("draw 7S 7S", "draw 1e9S", "draw None"): refused, nothing changes
+        words = " ".join(arg.split())
+        if len(words) <= 60 and all(w.isalpha() for w in words.split()):
+            raise InvalidCardError(f"{exc}; to write it as story: say draw {words}") from None
+        raise
     events = night.act([action])
     sh.show_table(night.game)
     sh.after(events)
-
-
-def _card_like(word: str) -> bool:
-    """A word a player types for a card: a suit's name or sign, or a rank with a suit's letter."""
-    import re
-
-    return bool(re.fullmatch(r"(?i)[-+]?[0-9a-z.]{0,4}[shcd♠♥♦♣♤♡♢♧]|spades?|hearts?|clubs?|diamonds?|none|null", word)) \
-        and not word.isalpha() or word.lower() in ("spades", "spade", "hearts", "heart", "clubs", "club", "diamonds",
-                                                   "diamond", "none", "null")
 
 
 @command("resolve", "[+1|-1]", aliases=("accept", "keep"))

@@ -114,10 +114,37 @@ _STOP = None
 
 
 def _quiet_worker(stop=None) -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks from each)."""
+    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks from each); a worker
+    whose parent is gone (killed, SIGTERM or SIGKILL) ends at once, quietly: a write to it
+    kills the worker as a pipe's writer is (SIGPIPE), never a traceback."""
     global _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _STOP = stop
+    _end_with_parent()
+
+
+def _end_with_parent() -> None:
+    """A thread that ends this worker as soon as its parent is gone (its chunk is not played out)."""
+    import multiprocessing as mp
+    import os
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = mp.parent_process()
+    sentinel = getattr(parent, "sentinel", None)
+    if sentinel is None:
+        return
+
+    def watch() -> None:
+        try:
+            wait([sentinel])
+        except (OSError, ValueError):
+            return
+        os._exit(0)  # nothing of the parent's is left to tell: no clean-up, no traceback
+
+    threading.Thread(target=watch, name="solo-parent-watch", daemon=True).start()
 
 
 def _pool(workers: int):
@@ -132,6 +159,7 @@ def _pool(workers: int):
     if threading.active_count() > 1 and "forkserver" in methods:
         ctx = mp.get_context("forkserver")
         ctx.set_forkserver_preload(["solo.sim.run"])
+        _quiet_tracker()
     else:
         ctx = mp.get_context("fork") if "fork" in methods else mp.get_context()
     if threading.current_thread() is not threading.main_thread():
@@ -149,6 +177,16 @@ def _pool(workers: int):
         pool.join()
         raise KeyboardInterrupt
     return pool
+
+
+def _quiet_tracker() -> None:
+    """The resource tracker (started for a server of workers) is told not to warn of the pool's
+    semaphores when this process was killed: it removes them all the same."""
+    import sys
+
+    quiet = "ignore::UserWarning:multiprocessing.resource_tracker"
+    if quiet not in sys.warnoptions:
+        sys.warnoptions.append(quiet)
 
 
 def _with_stop(ctx, workers: int):

@@ -28,9 +28,10 @@ def save(tmp_path):
 
 
 def with_steps(save, count: int, words: int):
-    """``save`` with ``count`` steps of a spoken line of ``words`` words (five letters and a space each)."""
+    """``save`` with ``count`` steps of a player's note of ``words`` words (five letters and a
+    space each: notes, as lines said have a cap of their own, saveform.MAX_SAVE_SAID)."""
     line = " ".join(["aaaaa"] * words)
-    return save.model_copy(update={"steps": [SavedStep(say=line, who=i % 4) for i in range(count)]})
+    return save.model_copy(update={"steps": [SavedStep(say=line, noted=True) for i in range(count)]})
 
 
 def compact_size(save) -> int:

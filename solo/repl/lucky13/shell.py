@@ -513,6 +513,13 @@ class Lucky13Completer(ShellCompleter):
         return list(self.shell.complete_options(slots[pos], whos))
 
 
+def _begin(shell: Lucky13Shell, load: str | None, resume: bool) -> bool:
+    """--load or --resume, as asked; False when the scene named cannot be loaded."""
+    if load:
+        return shell.run_call(shell.load, Path(load))  # the file named, exactly: never the name cleaned
+    return not resume or shell.run_line("resume")
+
+
 def _leave(shell: Lucky13Shell) -> None:
     scene = shell.scene
     if scene is not None and scene.save_path is not None:
@@ -560,12 +567,17 @@ def play(*, seed: int | None = None, mode: str = "cinematic", narrator: str = "t
         console = Console(highlight=False) if interactive else Console(highlight=False, color_system=None,
                                                                         width=100, soft_wrap=True)
     shell = Lucky13Shell(console, seed=seed, mode=mode, narrator=narrator, model=model)
-    if load:
-        if not shell.run_call(shell.load, Path(load)):  # the file named, exactly: never the name cleaned
-            return 2
-    elif resume and not shell.run_line("resume"):
-        return 2
     if not interactive:
+        from ..streams import OutputLost, report, watch
+
+        watch(shell.console)
+        try:
+            if not _begin(shell, load, resume):
+                return 2
+        except OutputLost as lost:  # the output went away while the scene was loaded: saved, and said
+            return report(lost, shell, "before the first line of the input", _leave)
         return run_batch(shell, lines if lines is not None else sys.stdin)
+    if not _begin(shell, load, resume):
+        return 2
     shell.info("Lucky 13 — roll 13 or better. Type new to start a scene (help for every command).", "bold")
     return run_lucky13_interactive(shell, history_path=data_dir() / "history-lucky13")
