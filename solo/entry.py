@@ -32,7 +32,9 @@ def run(argv: list[str] | None = None) -> int:
             pass
         return 130
     except BrokenPipeError:  # piped into head before a command ran (solo --help | head -1): quiet, success
-        _quiet_stdout()
+        from .repl.streams import silence_stdout
+
+        silence_stdout()  # its flush at exit would complain of the pipe
         return 0
 
 
@@ -53,20 +55,6 @@ def _unraisable(hook):
             pass
 
     return unraisable
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null, so that its flush at exit does not complain of the pipe."""
-    import os
-
-    try:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(fd, sys.stdout.fileno())
-        finally:
-            os.close(fd)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def _streams() -> None:

@@ -8,11 +8,9 @@ first."""
 
 from __future__ import annotations
 
-import errno
 import io
 import os
 import random
-import shutil
 
 import pytest
 from rich.console import Console
@@ -24,67 +22,9 @@ from solo.lucky13.session import TRANSCRIPT_HEAD, Scene
 from solo.paths import NotWritten
 from solo.repl.lucky13 import Lucky13Shell
 
+from ..diskfull import Disk
+
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the disk is told apart by /proc/self/fd")
-
-
-class Disk:
-    """The disk under ``root``: while :attr:`full`, a write there takes a part of what it is
-    given or fails with ENOSPC, and a flush (fsync) fails; writes elsewhere are left alone.
-    :meth:`kill_at` takes a copy of ``copy_root`` at the n-th write to come, part of that write
-    done: what a kill -9 then would leave."""
-
-    def __init__(self, root, rng: random.Random, copy_root=None) -> None:
-        self.root = os.path.realpath(root) + os.sep
-        self.copy_root = copy_root or root
-        self.rng = rng
-        self.full = False
-        self.failed = 0
-        self._kill_in: int | None = None
-        self._copy_to = None
-        self.copies: list = []
-        self.real_write, self.real_fsync = os.write, os.fsync
-
-    def install(self, monkeypatch) -> Disk:
-        monkeypatch.setattr(os, "write", self.write)
-        monkeypatch.setattr(os, "fsync", self.fsync)
-        return self
-
-    def ours(self, fd: int) -> bool:
-        try:
-            return os.readlink(f"/proc/self/fd/{fd}").startswith(self.root)
-        except OSError:
-            return False
-
-    def kill_at(self, n, copy_to) -> None:
-        self._kill_in, self._copy_to = n, copy_to
-
-    def write(self, fd, data):
-        if not self.ours(fd):
-            return self.real_write(fd, data)
-        data = bytes(data)
-        if self._kill_in is not None:
-            self._kill_in -= 1
-            if self._kill_in == 0:  # killed here, part of this write done
-                cut = 0 if self.full else self.rng.randrange(len(data) + 1)
-                if cut:
-                    self.real_write(fd, data[:cut])
-                self._kill_in = None
-                shutil.copytree(self.copy_root, self._copy_to, symlinks=True)
-                self.copies.append(self._copy_to)
-                if cut:
-                    return cut
-        if self.full:
-            if len(data) > 1 and self.rng.random() < 0.5:
-                return self.real_write(fd, data[: self.rng.randrange(1, len(data))])
-            self.failed += 1
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return self.real_write(fd, data)
-
-    def fsync(self, fd):
-        if self.full and self.ours(fd):
-            self.failed += 1
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return self.real_fsync(fd)
 
 
 @pytest.fixture(autouse=True)
