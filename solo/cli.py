@@ -640,6 +640,11 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return EXIT_OUTPUT_LOST
     except (ValueError, OSError) as exc:  # a bad playset, --set, a missing file …: one line
+        if isinstance(exc, OSError) and exc.errno and exc.filename is None:
+            from .paths import plain_cause
+
+            cause, todo = plain_cause(exc)  # the output itself (a full disk under > FILE): in plain words
+            exc = f"{cause}: the output could not be written; {todo}"
         echo(f"solo: {exc}", file=sys.stderr)
         return 2
 
