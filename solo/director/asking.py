@@ -29,6 +29,7 @@ from .material import BOONS, COSTS, WORSE, Material, choose
 from .questions import Question
 from .restate import restate
 from .state import answer_known
+from .tidy import readdressed
 from .understand import Lexicon, Reading, read
 
 #: Asks about the Killer's doings: facts of the moment (the Killer moves between Tests).
@@ -104,6 +105,10 @@ def answer(text: str, who: int | None = None, odds: str | None = None, *, game, 
 
 def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None = None) -> Reply:
     """The director's answer to ``q`` asked at step ``step`` of the night."""
+    names = [c.name for k, c in enumerate(game.cast) if k != q.who]
+    to = readdressed(q.text, names)  # "laurie r u hurt": asked of Laurie
+    if to != q.text:
+        q = replace(q, text=to)
     r = read(q.text, Lexicon.of(game, fiction), q.who, getattr(fiction, "focus", None))
     known = answer_known(r, game, fiction, q.who)
     if known is not None:

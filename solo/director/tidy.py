@@ -320,6 +320,43 @@ def _chat_question(raw: str, text: str, words: list[str]) -> bool:
     return not finite and said and len(words) <= 10  # "Kit ok", "Kit still holding the flare" (not "into the woods")
 
 
+_TO_YOU = ((re.compile(r"\bur (?=\w+ing\b|ok\b|okay\b|hurt\b|alive\b|dead\b|fine\b|safe\b|injured\b|wounded\b)",
+                       re.I), "you're "),
+           (re.compile(r"\bu\b", re.I), "you"), (re.compile(r"\bya\b", re.I), "you"),
+           (re.compile(r"\bur\b", re.I), "your"), (re.compile(r"\br\b(?= you\b)", re.I), "are"))
+
+
+def readdressed(line: str, names) -> str:
+    """A question one character puts to another by name, asked of that character: "laurie r u
+    hurt" → "is Laurie hurt", "kit did u get the keys" → "did Kit get the keys", "Sid wya" →
+    "where is Sid", "Marty whats in ur bag" → "what's in Marty's bag". ``line`` as it is when
+    it names no one first, or says nothing of "you"."""
+    m = re.match(r"^(?:(?:yo|hey|oi|ok|okay|so|dude|bro|wait|um)[, ]+)*([A-Za-z][\w'-]*)[,:]?\s+(.+)$", line.strip())
+    if not m:
+        return line
+    name = next((n for n in names if n and n.lower() == m.group(1).lower()), None)
+    rest = m.group(2)
+    if name is None:
+        return line
+    if re.fullmatch(r"wya\W*|where (?:u|you) at\W*", rest, re.I):
+        return f"where is {name}?"
+    for pattern, word in _TO_YOU:
+        rest = pattern.sub(word, rest)
+    rest = re.sub(r"[\s,]*\b(?:do |d')?you (?:think|reckon|know|guess)\b", "", rest, flags=re.I)
+    if not re.match(r"(?:(?:are|were|did|do|have|can|could|will|would|got)\s+you\b|you(?:'re|re)?\b|your\b"
+                    r"|(?:what|where|how|who|which)(?:'s|s)?\b.*\byour?\b|is (?:the|your|that|this)\b.*\byou\b)",
+                    rest, re.I):
+        return line  # "Dana isn't dead you think": not put to Dana
+    rest = re.sub(r"\b(are|were|have|do) you\b",
+                  lambda k: {"are": "is", "were": "was", "have": "has", "do": "does"}[k.group(1).lower()] + " " + name,
+                  rest, flags=re.I)
+    rest = re.sub(r"\byou(?:'re|re)\b", f"{name} is", rest, flags=re.I)
+    rest = re.sub(r"\byou've\b", f"{name} has", rest, flags=re.I)
+    rest = re.sub(r"\byours\b", f"{name}'s", rest, flags=re.I)
+    rest = re.sub(r"\byour\b", f"{name}'s", rest, flags=re.I)
+    return re.sub(r"\byou\b", name, rest, flags=re.I)
+
+
 def asked_after(line: str) -> str | None:
     """The question a line asks after saying what someone does ("I answer it. Who is this?" →
     "Who is this?"), or None."""

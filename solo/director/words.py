@@ -111,14 +111,17 @@ CONTRACTIONS = {"whos": "who's", "whats": "what's", "wheres": "where's", "hows":
                 "some1": "someone", "no1": "no one", "rn": "now", "tho": "though", "pls": "please",
                 "wat": "what", "wut": "what", "whr": "where", "alrite": "alright", "k": "ok", "w": "with",
                 "w/": "with", "kickin": "kicking", "breathin": "breathing", "nothin": "nothing", "somethin": "something",
-                "goin": "going", "doin": "doing", "holdin": "holding", "carryin": "carrying", "bleedin": "bleeding"}
+                "goin": "going", "doin": "doing", "holdin": "holding", "carryin": "carrying", "bleedin": "bleeding",
+                "wya": "where are you", "teh": "the", "aight": "alright", "livin": "living", "smth": "something",
+                "gonna": "going to", "kinda": "kind of", "ya": "you", "hurtin": "hurting", "ok?": "ok?"}
 #: Chatter around a question that is not part of it ("ok so", "you think", "or what").
 FILLER_HEAD = re.compile(r"^(?:(?:ok(?:ay)?|so|wait|hey|um+|uh+|and|but|well|oh|god|oh god|alright|right|"
                           r"hmm+|quick question|question|director|dm|gm|yo|sorry|also|now|then|ok so|wait so|"
                           r"yall|y'all|idk|dude|bro|bruh|real question|ok real question|guys|listen)"
                           r"[\s,:;.!-]+)+", re.I)
 FILLER_TAIL = re.compile(r"(?:[\s,;-]+(?:do you think|you think|d'you think|i think|i guess|i wonder|you reckon|"
-                          r"right|or what|or not|or no|yeah|yes or no|huh|eh|then|now|tho|though|please|again|"
+                          r"right|or what|or not|or no|or nah|fr|yeah|yes or no|huh|eh|then|now|tho|though|please|again|"
+                          r"at this point|right now|"
                           r"at all|anymore|any more|for real|really|honestly|by now|yet|so far|still|lol|man|"
                           r"dude|guys|director|if i may ask|if you don't mind|mate|bro|bruh|(?:is|isn't|are|aren't|was|wasn't|did|didn't|does|doesn't|has|hasn't|"
                           r"have|haven't|can|can't|will|won't) (?:it|we|he|she|they|you|i|there)))+\s*(?=[?.!]*$)",
