@@ -23,6 +23,7 @@ from solo.paths import NotWritten
 from solo.repl.lucky13 import Lucky13Shell
 
 from ..diskfull import Disk
+from .test_session import BRUNELLA, CASIMIR, HROTHGAR
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the disk is told apart by /proc/self/fd")
 
@@ -33,12 +34,6 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-BRUNELLA = {"name": "Brunella", "method": "custom", "abilities": {"Reflex": "d8"}, "skills": [["Combat", "d6"]],
-            "weapons": [["Broadsword", "d8", "d10"]]}
-CASIMIR = {"name": "Casimir", "method": "custom", "abilities": {"Reflex": "d6", "Pulse": "d8"},
-           "skills": [["Combat", "d10"]], "armor": ["Chainmail", "d6"]}
-HROTHGAR = {"name": "Hrothgar", "method": "balanced", "abilities": {"Pulse": "d10", "Reflex": "d8"},
-            "skills": [["Fighting", "pulse"], ["Sneaking", "d6"]], "specs": [["Fighting", "Broadsword"]]}
 
 CHECK = {"who": "Hrothgar", "ability": "Pulse", "skill": "Fighting", "difficulty": "d8"}
 
