@@ -253,6 +253,15 @@ class _Writer:
             _write_all(self.fd, data)
 
 
+def _removed(tmp: str, exc: BaseException, path) -> BaseException:
+    """What a write of ``path`` through the temporary file ``tmp`` raises when it fails: ``tmp``
+    is removed, and an OS error becomes :class:`NotWritten` naming ``path`` (any other, as it is)."""
+    _unlink_quietly(tmp)
+    if isinstance(exc, OSError) and not isinstance(exc, NotWritten):
+        return not_written(exc, path)
+    return exc
+
+
 def _temp_written(path: Path, content, sync: bool = True) -> str:
     """A private temporary file beside ``path`` holding ``content`` (text, or
     ``produce(write)``), flushed to the disk (unless not ``sync``). Returns its name; on any
@@ -274,10 +283,7 @@ def _temp_written(path: Path, content, sync: bool = True) -> str:
         finally:
             os.close(fd)
     except BaseException as exc:
-        _unlink_quietly(tmp)
-        if isinstance(exc, OSError) and not isinstance(exc, NotWritten):
-            raise not_written(exc, path) from None
-        raise
+        raise _removed(tmp, exc, path) from None
     return tmp
 
 
@@ -303,10 +309,7 @@ def write_new(path: Path | str, content, force: bool = False, check=None) -> Pat
             raise FileRefused(f"{str(path)!r} appeared meanwhile: nothing written (--force replaces it)") from None
         os.unlink(tmp)
     except BaseException as exc:
-        _unlink_quietly(tmp)
-        if isinstance(exc, OSError) and not isinstance(exc, NotWritten):
-            raise not_written(exc, path) from None
-        raise
+        raise _removed(tmp, exc, path) from None
     return path
 
 
@@ -430,10 +433,7 @@ def atomic_write(path: Path, text: str, sync: bool = True, leftovers: float = ST
         try:
             os.replace(tmp, path)
         except BaseException as exc:
-            _unlink_quietly(tmp)
-            if isinstance(exc, OSError) and not isinstance(exc, NotWritten):
-                raise not_written(exc, path) from None
-            raise
+            raise _removed(tmp, exc, path) from None
     except BaseException:
         _give_back(path)
         raise

@@ -23,7 +23,7 @@ from solo.paths import NotWritten
 from solo.repl.lucky13 import Lucky13Shell
 
 from ..diskfull import Disk
-from .test_session import BRUNELLA, CASIMIR, HROTHGAR
+from .test_session import cast
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the disk is told apart by /proc/self/fd")
 
@@ -64,12 +64,6 @@ def new_scene(seed: int = 7, where=None) -> Scene:
     sc = Scene(seed, title="the chapel", narrator=Lucky13TemplateNarrator(seed), save_path=save,
                transcript_path=transcript)
     sc.start()
-    return sc
-
-
-def cast(sc: Scene) -> Scene:
-    for c in (BRUNELLA, CASIMIR, HROTHGAR):
-        sc.do("create", c)
     return sc
 
 
