@@ -35,6 +35,16 @@ def _killerish(r, asks: set, lows: set, lemmas: set) -> bool:
         r.wh in ("what", "which") and "with" in lows and bool(lemmas & {"cut", "hit", "stab", "slash", "kill"}))
 
 
+#: Verbs of the Killer taking a thing.
+TAKE_VERBS = frozenset({"take", "steal", "grab", "snatch", "nick", "swipe", "pinch"})
+
+
+def _killer_acts(r) -> bool:
+    """The Killer (by name, or "it" with nobody of the cast named) is the subject."""
+    return any(r.parse[k].dep in ("nsubj", "expl") for m in r.mentions if m.kind in ("killer", "it")
+               for k in range(m.start, m.end))
+
+
 def decide(r) -> str | None:
     """What the question asks of what it is about: one of the state's kinds (alive, dead,
     with, ok, hurt, holds, lost, count, alone, where, happened, look, weapon, what, legend,
@@ -81,6 +91,12 @@ def decide(r) -> str | None:
     if person and about is person and wh in ("what", "which") and lemmas & {"lose", "drop"}:
         return "lost"  # "what did Jesse lose when it grabbed him?"
     # the Killer
+    if lemmas & TAKE_VERBS and not thing and _killer_acts(r) and not (person and any(
+            r.parse[k].dep in ("dobj", "nsubjpass") for k in range(person.start, person.end))):
+        return "taken"  # "did it take anything off us?", "what did the killer take from Pam?"
+    if r.form == "yesno" and not person and not thing and not place and _killer_acts(r) and (
+            asks & {"with", "contents"} or lows & {"inside", "nearby", "near", "close", "around", "outside"}):
+        return "killer-where"  # "is it in the house with us?" (not a headcount)
     killed_it = r.first("killer") or r.first("it") or "thing" in lows
     if thing and killed_it and lemmas & {"take", "steal", "grab", "snatch"} and wh is None:
         return "lost"  # "did that thing just take the flare?"

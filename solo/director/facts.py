@@ -127,6 +127,9 @@ def fact_of(r: Reading, tests: int | None = None, strict: bool = False) -> tuple
     parse = r.parse
     if not parse:
         return None
+    found = _where_a_thing_is(r, tests)
+    if found is not None:
+        return found
     about = r.about
     if strict and about is not None and not any(parse[k].dep in ("nsubj", "nsubjpass", "expl")
                                                 for k in range(about.start, about.end)):
@@ -141,8 +144,9 @@ def fact_of(r: Reading, tests: int | None = None, strict: bool = False) -> tuple
             span = (span[1], max(parse.subtree(noun)) + 1)
             mention = None
     if mention is not None:
-        subject = frozenset({f"{mention.kind}:{mention.ref}"})
-        head = f"{mention.kind}:{mention.ref}"
+        kind = "killer" if mention.kind == "it" and str(r.ask or "").startswith("killer") else mention.kind
+        subject = frozenset({f"{kind}:{mention.ref}"})  # "is it watching us?" is "is the Killer watching us?"
+        head = f"{kind}:{mention.ref}"
         taken = set(range(mention.start, mention.end))
         if span is not None and mention.start >= span[0] and mention.end <= span[1]:
             taken |= set(range(*span))
@@ -164,6 +168,57 @@ def fact_of(r: Reading, tests: int | None = None, strict: bool = False) -> tuple
     words = _content(parse, sorted(taken), subject=True)[0] if taken else frozenset()
     return Fact(subject, head, predicate, None, r.form, r.wh if r.form == "open" else None, tests,
                 question=r.text, words=words), negated
+
+
+#: Verbs that say a place or a thing holds another ("does the cabin have a radio?").
+_HAVING = frozenset({"have", "contain", "hold", "got"})
+#: The place of the moment, said as a word: nothing of the fact ("a way out of here").
+_DEICTIC = frozenset({"here", "there", "now"})
+
+
+def _own_words(parse, noun: int) -> list[int]:
+    """A noun and the words that make its name ("a working radio", "the cellar door"), not
+    the phrases after it."""
+    return sorted({noun} | {k for k in parse.children(noun) if parse[k].dep in (
+        "det", "amod", "compound", "nummod", "poss", "nmod")})
+
+
+def _where_a_thing_is(r: Reading, tests: int | None) -> tuple[Fact, bool] | None:
+    """One fact however it is asked: "is there a radio in the cabin?", "does the cabin have a
+    radio?" and "is there a radio in there?" are the radio, and where it is; "is there a way out
+    of here?" and "is there any way out?" the way out. None for other shapes."""
+    parse = r.parse
+    if not parse.parsed or r.form != "yesno":
+        return None
+    lemmas = [_lemma(t) for t in parse]
+    there = next((k for k, t in enumerate(parse) if t.dep == "expl" and t.lower == "there"), None)
+    if there is not None:
+        noun = next((k for k in range(there + 1, len(parse)) if parse[k].pos in ("NOUN", "PROPN", "PRON")), None)
+        if noun is None or parse[noun].pos == "PRON":
+            return None  # "is there anything in locker 3?": what is in the locker
+        own = _own_words(parse, noun)
+        rest = [k for k in range(len(parse)) if k not in own and k != there and parse[k].lower not in _DEICTIC]
+    else:
+        verb = next((k for k, t in enumerate(parse) if t.dep == "ROOT" and lemmas[k] in _HAVING), None)
+        if verb is None:
+            return None
+        holder = next((k for k in parse.children(verb) if parse[k].dep == "nsubj"), None)
+        noun = next((k for k in parse.children(verb) if parse[k].dep == "dobj" and parse[k].pos == "NOUN"), None)
+        if holder is None or noun is None or parse[holder].pos not in ("NOUN", "PROPN"):
+            return None  # "do we have a radio?" is what the group carries, not where a thing is
+        if any(m.kind in ("person", "group") and m.start <= holder < m.end for m in r.mentions):
+            return None
+        own = _own_words(parse, noun)
+        rest = [k for k in parse.subtree(holder) if parse[k].dep != "det"]
+    subject, _ = _content(parse, own, subject=True)
+    where, flips = _content(parse, rest)
+    if not subject:
+        return None
+    predicate = where - _PARTICLES - {"inside", "at"}  # "in the cabin", "the cabin has": the cabin
+    negated = r.negated != flips
+    head = _lemma(parse[noun])
+    return Fact(subject, head, frozenset(predicate), None, r.form, None, tests, question=r.text,
+                words=subject), negated
 
 
 def statement_fact(text: str, source: str, lexicon=None) -> Fact | None:

@@ -13,6 +13,8 @@ yes/no question is answered "Yes" or "No" as asked ("is Randy not dead?" after h
 
 from __future__ import annotations
 
+import re
+
 from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_joker, severity
 from ..nott.describe import strike_ordinal
 from ..world.places import short_place
@@ -335,6 +337,12 @@ def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAn
         return StateAnswer("danger", k.danger_line()) if not yesno else None
     if ask == "killer-where":
         return _killer_where(r, k, yesno, flip)
+    if ask == "taken":
+        return _taken(k, person.ref if person is not None else None, yesno, flip)
+    if ask == "holds" and thing is None and person is None:
+        owned = _owned_by_why(r, k)
+        if owned is not None:
+            return owned
     if ask == "safe":
         return _safe(k, yesno, flip)
     if ask in ("look", "look-has", "weapon", "what", "legend", "weakness", "killer-dead"):
@@ -357,6 +365,46 @@ def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAn
                "lost", "where", "alone"):
         return _group(r, k, ask, yesno, flip, me, group)
     return None
+
+
+def _taken(k: Knower, who: int | None, yesno: bool, flip) -> StateAnswer:
+    """What the Killer took, from whom, as its moves told it (a thing lost in a Costly
+    Fallout was dropped, not taken)."""
+    name = k.fiction.killer["name"]
+    cap = name[:1].upper() + name[1:]
+    moves = [m for m in k.fiction.moves if m.get("kind") == "takes" and (who is None or m.get("target") == k.names[who])]
+    if not moves:
+        whom = f" from {k.names[who]}" if who is not None else ""
+        line = f"{cap} has not taken anything{whom}, not that anyone has noticed."
+        return _yes(flip(False), line, "taken") if yesno else StateAnswer("taken", f"Nothing, so far. {line}")
+    said = _names([f"{m['target']}'s {m['item']}" for m in moves])
+    line = f"{cap} took {said}."
+    return _yes(flip(True), line, "taken") if yesno else StateAnswer("taken", line)
+
+
+#: Words of a question about holding a thing that are not the thing ("who's got the keys?").
+_NOT_THINGS = frozenset("who what which anything something anyone anybody someone somebody everything stuff thing "
+                        "things one".split())
+
+
+def _owned_by_why(r: Reading, k: Knower) -> StateAnswer | None:
+    """"Who has the car keys?" when no one carries a thing of that name: the one whose "why"
+    holds it ("drove the others here and holds the only car keys"), or nobody."""
+    nouns = [k for k, t in enumerate(r.parse) if t.pos in ("NOUN", "PROPN") and t.dep in (
+        "dobj", "pobj", "attr", "nsubj", "conj") and t.lower not in _NOT_THINGS]
+    if not nouns:
+        return None
+    at = nouns[-1]
+    head = r.parse[at]
+    words = {head.lower, head.lemma.lower()}
+    for i in k.living():
+        why = str(k.fiction.people[i].why or "")
+        if any(re.search(rf"\b{re.escape(w)}\b", why, re.I) for w in words):
+            return StateAnswer("holds", f"{k.names[i]}: {k.names[i]} {told_why(why, k.fiction.people[i].pronouns)}.")
+    if any(head.lemma.lower() in str(f.statement or "").lower() for f in k.fiction.known_facts()):
+        return None  # a thing an answer brought into the night: the facts answer
+    thing = " ".join(t.lower for t in r.parse[max(0, at - 2):at + 1] if t.pos in ("NOUN", "PROPN", "ADJ"))
+    return StateAnswer("holds", f"None of you has {'any' if _plural(thing) else 'a'} {thing}.")
 
 
 def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer | None:

@@ -120,7 +120,10 @@ def _clauses(text: str, extra: frozenset[str] = frozenset()) -> str:
     """One sentence's asking clause: what follows it that says something is left out ("is
     Dana still breathing, he's not moving"), and chatter or a topic before it is handled ("i'm
     afraid to ask, but is Randy dead", "the camera, who has it")."""
-    pieces = re.split(r",\s+|\s+or\s+(?=(?:did|do|does|is|are|was|were|has|have|can|could)\s)", text)
+    either = re.search(r"\s+or\s+(?=(?:did|do|does|is|are|was|were|has|have|can|could)\s)", text)
+    if either and _opens_a_question(text[:either.start()]):
+        return _clauses(text[:either.start()], extra)  # "does the car start or is it dead": the first is asked
+    pieces = re.split(r",\s+", text)
     if len(pieces) >= 3 and _TAG.fullmatch(pieces[-1].strip()) and not _asks(pieces[-2]):
         return ", ".join(pieces[-2:])  # "i think it got me, i'm not bleeding, am i": the statement its tag asks
     if len(pieces) > 1 and _asks(pieces[0]):
@@ -169,6 +172,15 @@ def _lead_in(body: str, extra: frozenset[str]) -> str:
     return body
 
 
+#: An oath after a question word ("where the hell", "what on earth", "who in god's name").
+OATH = re.compile(r"\b((?:where|what|who|how|why|when|which)(?:'s|'re)?)\s+(?:in\s+)?(?:the\s+(?:hell|heck|fuck|"
+                  r"devil|blazes)|on earth|in god's name|in the world)\b", re.I)
+
+
+#: A vague alternative at the end ("a radio or something", "hurt or whatever").
+VAGUE_TAIL = re.compile(r",?\s+or (?:something|anything|whatever|smth|so)(?: like that)?$", re.I)
+
+
 @lru_cache(maxsize=1024)
 def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
     """The question without chatter around it, its slips of the keyboard mended: "ok so
@@ -188,6 +200,7 @@ def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
             text = text[through.end():]
             if text.lower().startswith("about "):
                 text = "what about " + text[6:]
+    text = OATH.sub(r"\1", text)  # "where the hell are we": where are we
     text = _question_part(re.sub(r"\s+[-\u2013\u2014]+\s+", ", ", text), extra)  # "car keys - who has it"
     mark = "?" if text.rstrip().endswith("?") else ""
     body = " ".join(CONTRACTIONS.get(w.lower(), w) for w in text.rstrip(" ?!.").split(" "))
@@ -198,6 +211,7 @@ def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
         if new == body or not new or (tag and len(new.split()) < 3):
             break  # "who is he" keeps its "is he"
         body = new
+    body = VAGUE_TAIL.sub("", body) or body  # "does the cabin have a radio or something"
     words = body.split(" ")
     out = []
     for w in words:
