@@ -225,7 +225,7 @@ def _person_ask(r, asks: set, wh, lows: set, lemmas: set, person) -> str | None:
     if "alone" in asks and lows & {"only", "just", "last", "alone", "else", "final", "sole", "all"} and (
             not r.first("group") or r.first("group").ref == "all"):
         return "alone"
-    if "ok" in asks and lows & {"without", "uninjured", "unhurt", "unharmed", "unscathed", "good", "ok", "okay",
+    if "ok" in asks and lows & {"without", "uninjured", "unhurt", "unharmed", "unscathed", "good", "ok", "okay", "piece",
                                 "alright", "fine", "right"} and (
             not lows & {"hurt", "wounded", "bleeding", "injured"} or
             re.search(r"\bnot (?:hurt|wounded|bleeding|injured)\b", r.text.lower())):

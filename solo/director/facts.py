@@ -180,7 +180,12 @@ def _own_words(parse, noun: int) -> list[int]:
     """A noun and the words that make its name ("a working radio", "the cellar door"), not
     the phrases after it."""
     return sorted({noun} | {k for k in parse.children(noun) if parse[k].dep in (
-        "det", "amod", "compound", "nummod", "poss", "nmod")})
+        "det", "amod", "compound", "nummod", "poss", "nmod")} | (
+        {noun + 1} if noun + 1 < len(parse) and parse[noun + 1].lower in _NOUN_PARTICLES else set()))
+
+
+#: Words right after a noun that are part of its name: "a way out", "a way through", "a way back".
+_NOUN_PARTICLES = frozenset({"out", "through", "back"})
 
 
 def _where_a_thing_is(r: Reading, tests: int | None) -> tuple[Fact, bool] | None:

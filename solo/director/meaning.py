@@ -45,6 +45,19 @@ SENSES = {
               "headlights, far off, not moving", "a shape that is only a coat on a hook", "your own reflection",
               "a match struck and shaken out", "a light that was on a minute ago, now off"),
 }
+#: What a message says, for a note, a voicemail, a letter or writing on a wall.
+MESSAGES = ("a single word, RUN, pressed so hard the pen went through", "your names, all of them, one crossed out",
+            "a date: thirteen years ago tonight", "\"Don't split up. It wants you to split up.\"",
+            "directions to a place none of you has been, ending in an X", "an apology, unsigned",
+            "\"It was never the counsellor.\"", "a phone number with the last digit torn off",
+            "\"Whatever you hear, don't open the door.\"", "a list of supplies, and at the bottom, \"4 more\"",
+            "\"I'm sorry. I had to give it one of you.\"", "the time, 3:13, and nothing else",
+            "breathing, and then your own voice saying your name", "\"Count the others. Count them again.\"")
+_MESSAGE_WORDS = frozenset("note notes voicemail voicemails message messages letter letters text texts writing words "
+                           "diary journal logbook scrawl graffiti inscription postcard page pages tape recording "
+                           "sign label".split())
+_SPOKEN = frozenset("say says said read reads written write wrote voicemail voicemails recording tape message "
+                    "messages text texts".split())
 _SENSE_WORDS = {
     "sound": frozenset("noise noises sound sounds voice voices scream screams screaming bang banging knock knocking "
                        "scratching tapping thumping humming whistling dripping crying laughing laugh footsteps "
@@ -147,6 +160,13 @@ def detail(r: Reading, material, fiction, game, key: tuple) -> tuple[str, tuple[
         said = told_back(r, _uncap(who))  # "this is whoever had the keys last" (a name keeps its capital)
         return _cap(said or who) + ".", (who,)
     words = {t.lower for t in r.parse}
+    if words & _MESSAGE_WORDS and (words & _SPOKEN or {t.lemma.lower() for t in r.parse} & {"say", "read", "write"}):
+        message = _fresh([*own.get("messages", ()), *MESSAGES], used, *key, "message")
+        noun = next(t for t in r.parse if t.lower in _MESSAGE_WORDS)
+        own_det = next((t.lower for t in r.parse if t.head == r.parse.index(noun) and t.dep in ("det", "poss")), "the") \
+            if r.parse.parsed else "the"
+        end = "" if message.endswith(('."', '?"', '!"')) else "."
+        return f"{_cap(own_det)} {noun.lower} says: {message}{end}", (message,)
     sense = next((k for k, ws in _SENSE_WORDS.items() if words & ws), None)
     if sense is not None:  # a sound, a smell, a light: what can be heard, smelled or seen
         subjects = [*(material.signs if sense == "sound" else ()), *SENSES[sense]]

@@ -17,6 +17,9 @@ _ABOUT_PLAY = re.compile(
       | what\s+(?:can|could)\s+i\s+type
       | what'?s\s+next | whats\s+next | now\s+what | what\s+next
       | i'?m\s+(?:stuck|lost|confused) | im\s+(?:stuck|lost|confused)
+      | whose\s+(?:turn|go|move)(?:\s+is\s+it)?(?:\s+(?:now|next))? | who'?s\s+(?:up|next|turn\s+is\s+it)
+      | who\s+(?:goes|is\s+up|plays|tests|rolls)(?:\s+(?:next|now|first))? | is\s+it\s+my\s+turn
+      | what\s+(?:do|should)\s+i\s+roll | which\s+(?:dice|die)(?:\s+do\s+i\s+roll)?
     )[\s?!.]*$""",
     re.I | re.X)
 

@@ -121,3 +121,31 @@ def test_a_yes_no_asked_again_in_other_words_keeps_its_answer(first, again, seed
     b, step = _told(night, again)
     assert a.split()[0].rstrip(".,:") == b.split()[0].rstrip(".,:"), (a, b)
     assert step.reply.kind in ("repeat", "state"), (a, b)
+
+
+@pytest.mark.parametrize("line", ["{name} are you still in one piece?", "is {name} still in one piece",
+                                  "{name} r u in one piece"])
+def test_in_one_piece_is_read_from_the_state(line):
+    night = _night(lambda n: not n.game.is_over() and n.game.tests >= 3)
+    i = night.game.living()[0]
+    name = night.names[i]
+    said, step = _told(night, line.format(name=name.lower()))
+    assert step.reply.kind == "state", said
+    hurt = bool(night.game.strikes[i] or night.story.people[i].hurts or night.story.people[i].scrapes)
+    assert said.startswith("No" if hurt else "Yes"), said
+
+
+@pytest.mark.parametrize("line, noun", [("what does the note say", "note"), ("whats on the voicemail", "voicemail"),
+                                        ("what did the letter say", "letter"),
+                                        ("what does the writing on the wall say", "writing")])
+def test_a_message_is_answered_with_what_it_says(line, noun):
+    """A note, a voicemail, a letter: its words, not a thing ("a voicemail that is an empty bottle
+    rolling on its side")."""
+    from solo.director.meaning import ACTIONS, SUBJECTS
+
+    night = _night(lambda n: not n.game.is_over())
+    said, step = _told(night, line)
+    assert step.reply.kind == "open" and said.lower().startswith(f"the {noun} says: "), said
+    assert not any(s in said for s in SUBJECTS) and not any(a in said for a in ACTIONS), said
+    again, _ = _told(night, line)
+    assert again == said  # asked again, the same words

@@ -34,7 +34,8 @@ def test_what_do_i_do_now_is_answered_about_play_and_writes_nothing():
     sh = make_shell(seed=8)
     sh.run_line("quick")
     before = len(sh.night.steps)
-    for line in ("what do I do now?", "how do i play", "ok so what should i do next", "now what?"):
+    for line in ("what do I do now?", "how do i play", "ok so what should i do next", "now what?", "whose turn is it",
+                 "who goes next?", "is it my turn"):
         at = len(output(sh))
         assert sh.run_line(line)
         said = output(sh)[at:]
