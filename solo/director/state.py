@@ -339,7 +339,8 @@ def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAn
         return _killer_where(r, k, yesno, flip)
     if ask == "taken":
         return _taken(k, person.ref if person is not None else None, yesno, flip)
-    if ask == "holds" and thing is None and person is None:
+    if ask == "holds" and thing is None and person is None and (group is None or r.wh == "who") and \
+            not r.mentioned("place"):
         owned = _owned_by_why(r, k)
         if owned is not None:
             return owned
@@ -384,7 +385,8 @@ def _taken(k: Knower, who: int | None, yesno: bool, flip) -> StateAnswer:
 
 #: Words of a question about holding a thing that are not the thing ("who's got the keys?").
 _NOT_THINGS = frozenset("who what which anything something anyone anybody someone somebody everything stuff thing "
-                        "things one".split())
+                        "things one gear item items supplies equipment belongings loot inventory group pocket pockets "
+                        "bag bags pack hand hands".split())
 
 
 def _owned_by_why(r: Reading, k: Knower) -> StateAnswer | None:

@@ -177,6 +177,53 @@ OATH = re.compile(r"\b((?:where|what|who|how|why|when|which)(?:'s|'re)?)\s+(?:in
                   r"devil|blazes)|on earth|in god's name|in the world)\b", re.I)
 
 
+_N = r"([A-Z][\w'-]*)"  # a name, as typed with a capital (the night's names are matched later)
+#: Chat idioms for what the director already listens for, said plainly.
+CHAT_IDIOMS = tuple((re.compile(a, re.I if "(?-i)" not in a else 0), b) for a, b in (
+    (r"\bwhat(?:'s|s| is) (\w+?)(?:'s|s'|s)? (?:situation|deal|status)\b", r"what happened to \1"),
+    (r"\b(?:any )?(?:update|word|news) on (\w+)\b", r"what happened to \1"),
+    (r"\bwhat did (\w+) (?:go through|run into)\b", r"what happened to \1"),
+    (r"\b(?:has|did) (\w+) (?:run|ran) into (?:trouble|the killer|it)(?: or what)?\b", r"what happened to \1"),
+    (r"^(\w+),? what went wrong\b", r"what happened to \1"),
+    (r"\b(?:still )?in the game\b", "still alive"),
+    (r"\bstill got a (?:heartbeat|pulse)\b", "still alive"),
+    (r"\bgot a (?:heartbeat|pulse)\b", "alive"),
+    (r"\b(?:up and (?:moving|about|walking)|still kicking)\b", "alive"),
+    (r"\bdid (\w+) kick it\b", r"did \1 die"),
+    (r"\b(has|have) (\w+) kicked it\b", r"\1 \2 died"),
+    (r"\b(\w+) kicked it\b", r"\1 died"),
+    (r"\bdid (\w+) pass(?: on| away)?\b", r"did \1 die"),
+    (r"\b(has|have) (\w+) passed(?: on| away)?\b", r"\1 \2 died"),
+    (r"\b(\w+) passed(?: on| away)?\b(?! (?:the|a|an|my|your|his|her|their|it|through|by|out)\b)", r"\1 died"),
+    (r"\bclose by\b", "nearby"),
+    (r"\bwhat (?:are )?we working with\b", "what do we have"),
+    (r"\bwhat is this (?:spot|joint|dump|hole)\b", "where are we"),
+    (r"\blocation on (\w+)\b", r"where is \1"),
+    (r"\b(?:which|what) (?:room|part of (?:the|this) (?:place|house|camp)|building) is (\w+) in\b", r"where is \1"),
+    (r"\bwhat state is (\w+) in\b", r"how is \1"),
+    (r"\bwhat(?:'s|s| is) on (?!(?:the|a|an|my|your|our|his|her|their|it|this|that)\b)(\w+)(?=\W*$)",
+     r"what is \1 carrying"),
+    (r"\bwhat(?:'s|s| is) the (\w+(?: \w+)?) situation\b", r"what happened to the \1"),
+    (r"\bwhat came of (the \w+(?: \w+)?)\b", r"what happened to \1"),
+    (r"\bis (\w+) safe and sound\b", r"is \1 ok"),
+    (r"\bis (\w+) all bloody\b", r"is \1 hurt"),
+    (r"^(\w+),? any (?:wounds|injuries)\b", r"is \1 hurt"),
+    (r"\bany (?:injuries|wounds) on me\b", "am i hurt"),
+    (r"\bwho needs (?:first aid|a medic|patching up|a doctor)\b", "who is hurt"),
+    (r"\bany deaths(?: yet| so far)?\b", "is anyone dead"),
+    (r"\bwho(?:'s|s| has) been taken(?: out)?\b|\bwho got taken out\b", "who is dead"),
+    (r"\b(?:we )?still got all (four|three|two|\d) of us\b", r"are all \1 of us still alive"),
+    (r"\bis this the (?:final|last) (?:part|stretch|act|bit)\b", "is it the endgame"),
+    (r"^endgame yet\b", "is it the endgame yet"),
+    (r"\bhow (?:long|much) (?:is )?left (?:in|of) the night\b", "how long until dawn"),
+    (r"\bcan (?:you|u) picture the killer(?: for me)?\b", "what does the killer look like"),
+    (r"^what weapon\W*$", "what weapon does the killer have"),
+    (r"\bwhat(?:'s|s| is) the killer(?:'s|s) weapon\b", "what weapon does the killer have"),
+    (r"\bwhat(?:'s|s| is) in the killer(?:'s|s) hands?\b", "what weapon does the killer have"),
+    (r"\bwho(?:'s|s| is) doing (?:all )?(?:this|it)\b", "who is the killer"),
+    (r"\bis (?:that thing|it) even human\b|\bwhat kind of (?:thing|creature) is (?:it|that)\b", "what is the killer"),
+    (r"\bwhat works against (?:it|the killer|that thing)\b", "what is the killer's weakness"),
+))
 #: A vague alternative at the end ("a radio or something", "hurt or whatever").
 VAGUE_TAIL = re.compile(r",?\s+or (?:something|anything|whatever|smth|so)(?: like that)?$", re.I)
 
@@ -201,6 +248,8 @@ def tidy(text: str, extra: frozenset[str] = frozenset()) -> str:
             if text.lower().startswith("about "):
                 text = "what about " + text[6:]
     text = OATH.sub(r"\1", text)  # "where the hell are we": where are we
+    for idiom, plain in CHAT_IDIOMS:  # "any word on Sid": what happened to Sid
+        text = idiom.sub(plain, text)
     text = _question_part(re.sub(r"\s+[-\u2013\u2014]+\s+", ", ", text), extra)  # "car keys - who has it"
     mark = "?" if text.rstrip().endswith("?") else ""
     body = " ".join(CONTRACTIONS.get(w.lower(), w) for w in text.rstrip(" ?!.").split(" "))

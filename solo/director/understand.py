@@ -158,6 +158,10 @@ class Reading:
         return found[0] if found else None
 
 
+#: Words that make a verbless line a yes-or-no ("Ozzie breathing?", "Kit with the group?").
+_STATE_NOUNS = frozenset("breathing bleeding living group others rest us".split())
+
+
 def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | None = None) -> Reading:
     """Read ``text`` against the night's ``lexicon``; ``asker`` is who asks ("I"), ``focus``
     the character the talk was last about ("is she ok?")."""
@@ -194,6 +198,9 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
                                               for t in parse)  # "location??" asks for it; "Kit alive?" yes or no
     verbless = verbless or (len([t for t in parse if t.text[:1].isalnum()]) == 1 and len(content) == 1 and
                             content[0].tag in ("NN", "NNS", "VB", "VBP"))  # "headcount?", "weakness??"
+    if verbless and any(t.lower in _STATE_NOUNS for t in parse) and not any(
+            t.lower in ("location", "status", "gear", "stuff", "inventory", "condition", "situation") for t in parse):
+        verbless = False  # "Ozzie breathing?", "Kit with the group rn": yes or no
     if verbless and wh is None:
         wh = "what"
     form = "open" if wh or (parse and parse[k].lemma.lower() in REQUESTS) or verbless else "yesno"

@@ -71,7 +71,9 @@ def test_a_mistyped_command_is_told_apart_before_the_chat_reading():
 def test_the_whole_chat_corpus(name):
     """Every line at every moment, answered from the state; the figures are printed and held
     where they were first measured (tuning: 90.5 % from the state, 86.3 % right, 0.7 %
-    contradictions; held-out: 96.2 %, 94.9 %, 0.15 %)."""
+    contradictions; held-out: 96.2 %, 94.9 %, 0.15 %). With the chat idioms read plainly and the
+    night's record answered (what the Killer took, a thing in a why): tuning 97.7 %, 95.5 %, 0.2 %;
+    held-out 96.4 %, 95.2 %, 0.15 %."""
     counts, failures = C.run(name, C.nights())
     asked = sum(c[0] for c in counts.values())
     known = sum(c[1] for c in counts.values()) / asked
@@ -79,7 +81,7 @@ def test_the_whole_chat_corpus(name):
     contradictions = [f for f in failures if f[4].startswith("answered")]
     print(f"\n{name}: {asked} answers, {known:.1%} from the state, {right:.1%} right, "
           f"{len(contradictions)} contradictions")
-    least = {"chat.txt": (0.90, 0.85, 0.01), "chat-heldout.txt": (0.96, 0.945, 0.005)}[name]
+    least = {"chat.txt": (0.97, 0.95, 0.003), "chat-heldout.txt": (0.96, 0.95, 0.002)}[name]
     assert known >= least[0] and right >= least[1] and len(contradictions) <= asked * least[2], failures[:20]
 
 

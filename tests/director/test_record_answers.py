@@ -149,3 +149,29 @@ def test_a_message_is_answered_with_what_it_says(line, noun):
     assert not any(s in said for s in SUBJECTS) and not any(a in said for a in ACTIONS), said
     again, _ = _told(night, line)
     assert again == said  # asked again, the same words
+
+
+@pytest.mark.parametrize("line, plain", [
+    ("what's Jesses situation", "what happened to Jesse"), ("so any word on Sid", "what happened to Sid"),
+    ("um has Hank passed on", "has Hank died"), ("did Dana kick it", "did Dana die"),
+    ("Quinn still got a heartbeat or nah", "Quinn still alive"), ("location on Jesse?", "where is Jesse?"),
+    ("what is this spot", "where are we"), ("who needs first aid", "who is hurt"),
+    ("whats the killers weapon", "what weapon does the killer have"),
+    # not idioms: as typed
+    ("Hank passed the flare to me", "Hank passed the flare to me"), ("what is this", "what is this"),
+])
+def test_chat_idioms_are_read_plainly(line, plain):
+    from solo.director.tidy import tidy
+
+    assert tidy(line) == plain
+
+
+def test_a_passed_on_character_is_dead_and_a_living_one_is_not():
+    night = _night(lambda n: any(d is not None for d in n.game.dead) and n.game.living() and not n.game.is_over(),
+                   most=80)
+    dead = next(i for i, d in enumerate(night.game.dead) if d is not None)
+    alive = night.game.living()[0]
+    said, _ = _told(night, f"so {night.names[dead]} passed right")
+    assert said.startswith("Yes"), said
+    said, _ = _told(night, f"did {night.names[alive]} kick it")
+    assert said.startswith("No"), said
