@@ -187,8 +187,8 @@ def _cache_file():
     return cache_dir() / f"english-{CACHE_FORMAT}.json"
 
 
-#: What the cache file keeps: parses by text, whether a word is English, inflected forms.
-_SECTIONS = ("parses", "words", "forms")
+#: What the cache file keeps: parses by text, whether a word is English, inflected forms, lemmas.
+_SECTIONS = ("parses", "words", "forms", "lemmas")
 
 
 def _read_disk() -> dict[str, dict]:
@@ -334,10 +334,13 @@ def lemma_of(word: str, pos: str | None = None) -> str:
         return {"'s": "be", "'re": "be", "'m": "be", "is": "be", "are": "be", "was": "be", "were": "be", "am": "be",
                 "n't": "not", "'ve": "have", "has": "have", "had": "have", "does": "do", "did": "do", "'ll": "will",
                 "'d": "would", "me": "i", "us": "we"}.get(low, low)
-    lemminflect = _lemminflect()
-    if lemminflect is None:
-        return low
-    found = lemminflect.getAllLemmas(low)
+    found = _read_disk()["lemmas"].get(low)
+    if not isinstance(found, dict):
+        lemminflect = _lemminflect()
+        if lemminflect is None:
+            return low
+        found = {p: [str(x) for x in v] for p, v in lemminflect.getAllLemmas(low).items()}
+        _remember("lemmas", low, found)  # (lemminflect costs its load: kept, as parts_of does)
     if pos and pos in found:
         return found[pos][0]
     for p in ("VERB", "NOUN", "ADJ", "ADV"):

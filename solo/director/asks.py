@@ -308,7 +308,7 @@ def _group_ask(r, asks: set, wh, lows: set, lemmas: set, group) -> str | None:
             return "all-alive"
     words = {w for w in lemmas if any(c.isalnum() for c in w)}  # "how is everyone?": its "?" is no word
     doing = lows & {"doing", "holding", "feeling"} or (words == {"how", "be"} | (words & {"we", "everyone", "everybody",
-                                                                                  "all", "everyone"}))
+                                                                                  "all"}))
     if wh == "how" and group is not None and (doing and not asks - {"hurt", "ok"} or asks & {"hurt", "ok"}):
         return "who-hurt"  # "how are we doing?", "how is everyone?" (not "how do we open the door?")
     return None

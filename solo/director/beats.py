@@ -12,7 +12,6 @@ from typing import Any
 
 from ..narration.beats import BEAT_KINDS, Beat  # noqa: F401  (BEAT_KINDS: the kinds a beat may be)
 from ..nott import events as E
-from .listen import told_why
 from ..nott.cards import (
     BLACK_JOKER,
     RED_JOKER,
@@ -25,6 +24,8 @@ from ..nott.cards import (
     severity,
     suit,
 )
+from .listen import told_why
+from .pacing import pace_of
 
 __all__ = ["Beat", "beats_from_events", "card_context", "character_context", "opening_beats", "summarize"]
 
@@ -140,7 +141,11 @@ def beats_from_events(
     beats: list[Beat] = []
 
     def beat(kind: str, **ctx: Any) -> None:
-        beats.append(Beat(kind, {**common, **ctx}))
+        ctx = {**common, **ctx}
+        pace = pace_of(kind, ctx)
+        if pace is not None:  # the telling's speed: quiet, tense or scene (solo.director.pacing)
+            ctx["pace"] = pace
+        beats.append(Beat(kind, ctx))
 
     if opening:
         trophy = game.trophy_top

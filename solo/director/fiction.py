@@ -19,7 +19,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..world.places import short_place
+from ..world.places import absent, lacking, short_place
 from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
 from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
 from ..nott.describe import strike_ordinal
@@ -27,6 +27,8 @@ from .killer import QUIET_LIMIT, choose_move
 from .listen import action_phrase, handover, loud, plan_of, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
+from .threads import open_threads
+from .threads import step as threads_step
 
 __all__ = ["Fiction", "Person"]
 
@@ -138,6 +140,7 @@ class Fiction:
         self.cut: list[str] = []  # places the Killer has cut the group off from
         self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
         self.hurts_told: set[tuple[str, str]] = set()  # (name, hurt) the story has told: not told as new again
+        self.threads: list[dict[str, Any]] = []  # the telling's promises, open and paid (solo.director.threads)
 
     def _deal_pool(self, setting: dict[str, Any], whys: list[str]) -> list[tuple[str, str]]:
         """What the cast is dealt, in dealing order: the setting's own props first (a
@@ -172,6 +175,7 @@ class Fiction:
         new.cut = list(self.cut)
         new.moves = list(self.moves)  # each move is never changed once made
         new.hurts_told = set(self.hurts_told)
+        new.threads = list(self.threads)  # each thread is never changed: a paid one is replaced
         new.route = self.route  # never changes
         return new
 
@@ -249,6 +253,10 @@ class Fiction:
             "killer_seen": self.seen,
             "cut": list(self.cut),
             "moves": [dict(m) for m in self.moves[-3:]],
+            "threads_open": [dict(t) for t in open_threads(self.threads)],
+            # words a scene line may not say here: what the place lacks, and what is known gone
+            "lacks": list(lacking(self.location, self.places.get(self.location), self.wild, tuple(self.locations))),
+            "absent": list(absent(self.facts)),
             "scene": self.scene,
         }
 
@@ -356,6 +364,12 @@ class Fiction:
         self.tests = int(ctx.get("tests", self.tests) or 0)
         handler = getattr(self, "_on_" + kind, None)
         details = handler(ctx) if handler else {}
+        self.threads, opens, pays = threads_step(self.threads, kind, ctx, details, self.tests,
+                                                 lambda *key: self._roll("thread", *key))
+        if opens:
+            details["opens"] = dict(opens)
+        if pays:
+            details["pays"] = [dict(t) for t in pays]
         return details
 
     def _on_threat(self, ctx: dict[str, Any]) -> dict[str, Any]:
@@ -432,21 +446,43 @@ class Fiction:
         for words in used_things(action):
             # a thing named in full where the parse kept a word of it ("the fire extinguisher")
             words = next((t for t in named if words in t.lower().split()), words)
-            if self.held_thing(p, words) is not None:
+            if any(self._called(i, p.phrases.get(i, i), words) for i in p.items):
                 continue
             for q in self.people:
-                thing = self.held_thing(q, words)
+                thing = next((i for i in q.items if self._called(i, q.phrases.get(i, i), words)), None)
                 if thing is not None and q is not p:
                     return {"thing": thing, "how": "dead" if q.dead else "held", "holder": q.name}
             for q in self.people:
-                thing = next((i for i in q.lost if _names_thing(i, words)), None)
+                thing = next((i for i in q.lost if self._called(i, q.phrases.get(i, i), words)), None)
                 if thing is not None:
                     taken = any(m["kind"] == "takes" and m.get("item") == thing for m in self.moves)
                     return {"thing": thing, "how": "taken" if taken else "lost", "holder": q.name}
-            thing = next((i for i in self.things if _names_thing(i, words)), None)
+            thing = next((i for i in self.things if self._called(i, i, words)), None)
             if thing is not None:
                 return {"thing": thing, "how": "none", "holder": None}
         return None
+
+    @staticmethod
+    def _called(item: str, phrase: str, words: str) -> bool:
+        """Whether the player's ``words`` name ``item`` (dealt as ``phrase``) by any of its
+        names: its head noun in any number ("lighter", "lighters" for the brass lighter; "key"
+        for the truck keys), the end of a word it is made of ("knife" for the pocketknife), the
+        first of a hyphened one ("walkie"), what a box holds ("matches"), and words of its own
+        before the head ("brass lighter", "truck keys"; "car keys" are not the truck's)."""
+        said = _thing_words(words)
+        if not said:
+            return False
+        *mods, head = said
+        for name in {item, phrase}:
+            heads, own = _thing_heads(name)
+            if not set(mods) <= own:
+                continue
+            for h in heads:
+                if head == h or (h.split("-")[0] == head and "-" in h) or (
+                        len(head) >= 5 and head not in _VAGUE and h.endswith(head) and len(h) - len(head) >= 4
+                        and "-" not in h):
+                    return True
+        return False
 
     def _on_challenge(self, ctx: dict[str, Any]) -> dict[str, Any]:
         p = self.find(ctx.get("name"))
@@ -636,6 +672,51 @@ class Fiction:
     def _roll(self, *key: Any) -> int:
         text = "|".join(str(k) for k in (self.seed, *key))
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+#: Words too wide to name a thing by the end of its name ("light" is no flashlight).
+_VAGUE = frozenset({"light"})
+#: Things named by what they hold ("a box of matches": "the matches").
+_HOLDERS = frozenset("box book pack packet bag bottle can jar tin case pouch carton roll".split())
+#: Words before a thing's name that say whose or which, not what ("the", "my", "Ben's").
+_DETERMINERS = frozenset("the a an my his her their its our your this that these those some one".split())
+
+
+@lru_cache(maxsize=1024)
+def _thing_words(words: str) -> tuple[str, ...]:
+    """The player's name for a thing, each word as a noun's lemma, its determiners and
+    possessors dropped ("my brass lighters" → ("brass", "lighter"))."""
+
+    out = []
+    for w in words.lower().replace("’", "'").split():
+        if w in _DETERMINERS or w.endswith(("'s", "s'")):
+            continue
+        out.append("-".join(_noun_lemma(part) for part in w.split("-")))
+    return tuple(out)
+
+
+def _noun_lemma(word: str) -> str:
+    """A noun's lemma ("knives" → "knife"); a plural lemminflect does not know, without its s
+    ("talkies")."""
+    from .. import english
+
+    lemma = english.lemma_of(word, "NOUN")
+    if lemma == word and word.endswith("s") and not word.endswith("ss") and not english.known_word(word):
+        return word[:-1]
+    return lemma
+
+
+@lru_cache(maxsize=1024)
+def _thing_heads(name: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """A thing's name read for naming it: its head nouns (the last before a preposition, and
+    what a box "of" holds) and all its words, as lemmas ("the keys to the camp truck" →
+    (("key",), {"key", "camp", "truck", …}))."""
+    words = _thing_words(name)
+    cut = next((k for k, w in enumerate(words) if w in ("of", "to", "from", "on", "with", "for")), len(words))
+    heads = [words[cut - 1]] if cut else []
+    if cut < len(words) - 1 and words[cut] == "of" and heads and heads[0] in _HOLDERS:
+        heads.append(words[-1])  # "box of matches": "the matches" (not "map of the camp": "the camp")
+    return tuple(heads), frozenset(words)
 
 
 @lru_cache(maxsize=4096)

@@ -3,10 +3,11 @@
 The rulebook's Director "plays the killer". Between one Test and the next Threat Card the
 director may give the Killer a move: it is heard, it leaves its calling card, it is glimpsed,
 it takes something from someone's hands, it cuts the group off from a place, it stalks the
-hurt, and at last it comes for someone. Moves are narration only: they never touch the rules
-state. What a move establishes (a thing taken, a place cut off) becomes part of the fiction,
-which later narration and the director's answers respect; a move never acts on a thing
-already lost or on a character already dead.
+hurt, and at last it comes for someone. A move that promises what comes next (it comes for
+someone, it stalks someone) opens a thread the story pays (:mod:`solo.director.threads`).
+Moves are narration only: they never touch the rules state. What a move establishes (a thing
+taken, a place cut off) becomes part of the fiction, which later narration and the director's
+answers respect; a move never acts on a thing already lost or on a character already dead.
 
 How often and how boldly it moves follows the night's stage (:mod:`solo.director.stages`).
 Which move, and on whom, is chosen from the seed and the Test count, so a night replays
@@ -94,5 +95,8 @@ def _shape(kind: str, fiction: Any, living: list, roll) -> dict[str, Any] | None
         if kind == "stalks" and not any(p.hurts or p.scrapes for p in living):
             return None
         prey = _hurt_first(living, roll)[0]
+        if kind == "stalks" and any(t["kind"] == "stalks" and t.get("target") == prey.name
+                                    for t in getattr(fiction, "threads", ()) if t.get("closed") is None):
+            return None  # already following them: that promise is still owed
         return {"kind": kind, "target": prey.name, "wounds": list(prey.hurts)}
     return None

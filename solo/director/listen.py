@@ -10,8 +10,12 @@ player's words instead of garbling them.
 feet and pull until something gives"`` (``"brace her feet …"`` for a she/her character: every
 first-person word takes the character's own pronoun; an action joined with "and I …" joins
 the bare verb, "grab her flashlight and run", and a verb after any other "I" agrees with the
-pronoun), which a template can use after "tries to" or "sets out to". Lines that cannot be turned
-safely give ``None`` and are quoted instead.
+pronoun), which a template can use after "tries to" or "sets out to". A line typed without "I"
+is retold when the parse reads it as the character's own order ("grab the axe and run"), not
+one to someone else ("Run, Kit!"). What is no action ("I heard screaming", "I'm going to the
+shed", "I hotwire nothing") and lines that cannot be turned safely give ``None`` and are quoted
+instead. A retelling is never cut down to a noun picked out of the line: :func:`plan_of` tells
+the plan as a noun phrase with its verbs ("keeping the fire extinguisher close").
 """
 
 from __future__ import annotations
@@ -88,7 +92,8 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
     if not text:
         return None
     text = " ".join(str(text).replace("’", "'").split())
-    for sentence in _SENTENCE.split(text):
+    sentences = _SENTENCE.split(text)
+    for sentence in sentences:
         s = sentence.strip().rstrip(".!?").strip()
         lead = _LEADS.match(s)
         if lead:
@@ -98,20 +103,82 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
             if not plain:
                 continue
             rest = s[2:]
-        rest = rest.strip()
-        if not rest or not rest[0].isalpha():
-            continue
-        rest = re.split(r"\s*(?:[,;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]  # one clause: the rest may be anyone's
-        if _UNSAFE.search(rest):
-            return None  # we, you: whose is it? rephrasing could go wrong: quoted
-        rest = third_person(_NOT_JOINED.sub(r"\g<conj> not ", _JOINED.sub(_bare, rest)), p)
-        if rest is None:
-            return None  # "and I ran off": a verb not known well enough to turn: quoted
-        rest = _CLEAN.sub("", rest).strip(" ,;:-—–")
-        words = rest.split()
-        if not words or len(words) > MAX_WORDS or words[0].lower() in _AWKWARD:
-            return None  # the first action cannot be retold; a later aside is not the action
-        return " ".join(words)
+        return _retold(rest, p)
+    # no "I" anywhere: a line typed without one ("grab the axe and run", "gonna hide"), if it
+    # is no question and calls no one ("Run, Kit!", "Run!": a shout is to the others)
+    first = sentences[0].strip() if sentences else ""
+    rest = _NO_SUBJECT.sub("", first.rstrip(".").strip())
+    if not rest or first.endswith(("?", "!")) or re.match(r"[A-Z][\w'-]*\s*,", rest) or \
+            rest.split()[0].lower() in _ASKING or re.search(r"(?i)\b(?:me|us)\b", rest):
+        return None  # ("Watch me.", "Cover me": words to the others, not a deed)
+    from .. import english
+
+    typed = english.parse(rest)
+    if not typed.parsed or typed[0].tag != "VB" or typed[0].pos != "VERB":
+        return None  # read as an order only when the parse reads one ("Kit runs", "Okay" are not)
+    return _retold(rest[:1].lower() + rest[1:], p)
+
+
+#: What a line typed with no subject may begin with before its verb ("gonna hide").
+_NO_SUBJECT = _Pattern(r"^(?:(?:gonna|going to|gotta|got to|about to|will|then|now)\s+)+", re.I)
+#: First words that ask the director for something, not an action ("describe the room").
+_ASKING = frozenset("describe tell explain show name list give remind help please".split())
+
+
+def _retold(rest: str, p: Pronouns) -> str | None:
+    """The clause ``rest`` (a line with its subject taken off) as the retelling's verb phrase."""
+    rest = rest.strip()
+    if not rest or not rest[0].isalpha():
+        return None
+    rest = re.split(r"\s*(?:[,;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]  # one clause: the rest may be anyone's
+    if _UNSAFE.search(rest):
+        return None  # we, you: whose is it? rephrasing could go wrong: quoted
+    rest = third_person(_NOT_JOINED.sub(r"\g<conj> not ", _JOINED.sub(_bare, rest)), p)
+    if rest is None:
+        return None  # "and I ran off": a verb not known well enough to turn: quoted
+    rest = _CLEAN.sub("", rest).strip(" ,;:-—–")
+    words = rest.split()
+    if not words or len(words) > MAX_WORDS or words[0].lower() in _AWKWARD:
+        return None  # the first action cannot be retold; a later aside is not the action
+    phrase = " ".join(words)
+    return phrase if _acts(phrase) else None  # "heard screaming", "the shed": no action to retell
+
+
+#: Objects that undo an action told back: "sets out to hotwire nothing, and it works".
+_NO_ONE = frozenset("nothing nobody none no-one noone".split())
+
+
+def _acts(phrase: str) -> bool:
+    """Whether ``phrase`` reads as an action after "sets out to": its first word (past an
+    adverb or two) a bare verb, not an auxiliary, a denial or a past ("cant look", "heard
+    screaming", "bleeding", "the shed" are not), aimed at something ("hotwire nothing" is not)."""
+    from .. import english
+
+    parse = english.parse("They " + phrase)
+    k = _first_verb(parse)
+    if k is None:
+        return False
+    t = parse[k]
+    if t.pos == "AUX" or t.tag == "MD" or (k + 1 < len(parse) and parse[k + 1].lower in ("n't", "nt", "not")):
+        return False
+    if any(parse[j].lower in _NO_ONE or (parse[j].lower == "one" and parse[j - 1].lower == "no")
+           for j in range(k + 1, len(parse)) if parse[j].dep in ("dobj", "pobj") and parse[j].head in (k, j - 1)):
+        return False
+    return True
+
+
+def _first_verb(parse) -> int | None:
+    """The index of the verb an action parsed as "They …" begins with (past one or two
+    adverbs: "slowly back away"), if its first word is a bare verb: known as one to
+    lemminflect ("nod", "read"), else read as one by the parse ("hotwire")."""
+    for k in range(1, min(len(parse), 4)):
+        t = parse[k]
+        if t.tag == "RB" and k + 1 < len(parse) and (not _bare_at(parse, k) or (parse[k + 1].tag != "RB" and (
+                _bare_at(parse, k + 1) or parse[k + 1].pos in ("VERB", "AUX")))):
+            continue  # "slowly back away", "still have" (and "still got": not bare, so no action)
+        if _bare_at(parse, k) or (t.pos == "VERB" and t.tag in ("VB", "VBP")):
+            return k
+        return None
     return None
 
 
@@ -187,16 +254,16 @@ _NOT_NAMED = frozenset("it them us me him her this that everything something any
 
 
 def plan_of(action: str | None) -> dict[str, str] | None:
-    """What a retold action is about, for the director's reply to a typed plan: its verb (with
-    its particle) and, where the parse finds one, the thing, place or person it is aimed at
-    (the direct object, else the first object of a preposition), in the narration's person.
+    """What a retold action is about, for the director's reply to a typed plan: its ``verb``
+    (with its particle), and as ``object`` the plan itself told as a noun phrase, its verbs in
+    "-ing" ("keeping the fire extinguisher close", "hotwiring the truck"), which reads right in
+    "All of it rides on …", "Everything comes down to …", "… it is." (never a noun picked out of
+    the line: "All of it rides on the fire"); "" when that would run long.
 
-    ``"barricade the stairs with the couch"`` → ``{"verb": "barricade", "object": "the stairs"}``;
-    ``"climb onto the roof to get a look around"`` → ``{"verb": "climb", "object": "the roof"}``;
-    ``"keep talking to Dex"`` → ``{"verb": "keep talking", "object": ""}`` ("it", "them" and
-    the like are not named back). ``alone``: the verb says the action on its own ("go first",
-    "keep talking"), not one that wants its object ("click the flashlight on": "gets ready to
-    click" is no sentence)."""
+    ``"barricade the stairs with the couch"`` → ``{"verb": "barricade", "object": "barricading
+    the stairs with the couch", "alone": False}``. ``alone``: the verb says the action on its own
+    ("go first", "keep talking"), not one that wants its object ("click the flashlight on":
+    "gets ready to click" is no sentence)."""
     if not action:
         return None
     from .. import english
@@ -205,29 +272,81 @@ def plan_of(action: str | None) -> dict[str, str] | None:
     if not parse.parsed or len(parse) < 2:
         return {"verb": action.split()[0], "object": "", "alone": False}
     # the action's first verb, as typed (a parse may hang it under a later clause: "step over
-    # every board they remember"), else the parse's root
-    root = 1 if parse[1].pos == "VERB" else next((i for i in parse.roots() if parse[i].pos in ("VERB", "AUX")), None)
+    # every board they remember"), past an adverb ("slowly back away")
+    root = _first_verb(parse)
     if root is None:
         return {"verb": action.split()[0], "object": "", "alone": False}
     kids = parse.children(root)
-    verb = parse[root].text + "".join(" " + parse[k].text for k in kids if parse[k].dep == "prt" and k == root + 1)
-    if root + 1 < len(parse) and parse[root + 1].dep == "xcomp" and parse[root + 1].tag == "VBG":
-        verb += " " + parse[root + 1].text  # "keep talking"
-    found = ""
-    objects = [k for k in kids if parse[k].dep == "dobj"]
-    objects += [g for k in kids if parse[k].dep == "prep" for g in parse.children(k) if parse[g].dep == "pobj"]
-    for k in objects:
-        if parse[k].lower in _NOT_NAMED or parse[k].pos not in ("NOUN", "PROPN") or \
-                any(parse[d].dep == "poss" and parse[d].pos == "PRON" for d in parse.children(k)):
-            continue  # "its head", "their elbow": whose, the reply cannot say
-        if _bare_noun(parse, k):
-            continue  # a bare singular noun is a way, not a thing: "heel to toe", "in front of it"
-        text = parse.text_of(range(min(parse.subtree(k)), k + 1))  # the noun and the words before it
-        if 0 < len(text.split()) <= 5:
-            found = text
-            break
+    verb = parse[root].text
+    after = root + 1
+    if after < len(parse) and (parse[after].dep == "prt" or (
+            parse[after].lower in _PARTICLES and parse[after].dep != "prep")):
+        verb += " " + parse[after].text  # "call out", "back away"
+    elif after < len(parse) and parse[after].dep == "xcomp" and parse[after].tag == "VBG" and \
+            parse[root].lemma.lower() in _ASPECT:
+        verb += " " + parse[after].text  # "keep talking"
     alone = not any(parse[k].dep in ("dobj", "dative", "ccomp") and not _bare_noun(parse, k) for k in kids)
-    return {"verb": verb, "object": found, "alone": alone}
+    return {"verb": verb, "object": _doing(parse, root), "alone": alone}
+
+
+#: Clauses of their own under an action: a verb in one is not the character's ("before they panic").
+_INNER = frozenset("advcl relcl ccomp acl xcomp csubj pcomp".split())
+#: Words that join a verb to the one before it.
+_JOINS = frozenset("and then or".split())
+#: Verbs that take another in "-ing" as one action ("keep talking"), not "fake being".
+_ASPECT = frozenset("keep start stop begin quit".split())
+#: Adverbs that finish a verb as a particle does ("back away", "turn around", "fight back").
+_PARTICLES = frozenset("away off out up down in back around over along aside".split())
+#: Most words of a plan told as a noun phrase.
+PLAN_WORDS = 8
+
+
+def _doing(parse, root: int) -> str:
+    """The action parsed (as "They …") with its first verb at ``root``, told as a noun phrase:
+    each verb of its own (the first, and those joined to it by "and", "then", "or") in "-ing"
+    ("grab the flare and light it" → "grabbing the flare and lighting it"); the first verb's
+    words alone when that runs long; "" when even those do."""
+    from .. import english
+
+    own = {root}
+    inner = {j for k in range(len(parse)) if parse[k].dep in _INNER and k != root for j in parse.subtree(k)}
+    for k in range(root + 1, len(parse)):  # verbs joined to the first: "kick the door open and go in first"
+        before = [parse[j].lower for j in range(max(1, k - 2), k)]
+        if k in inner or not before or not (before[-1] in _JOINS or before[-2:] in (["and", "not"], ["or", "not"])):
+            continue
+        if (parse[k].dep == "conj" and parse[k].pos == "VERB" and parse[k].head in own) or (_bare_at(parse, k) and (
+                k + 1 == len(parse) or parse[k + 1].pos in ("PRON", "DET", "ADP", "ADV", "PART"))):
+            own.add(k)  # "and bandage it", which a parse may read as a noun
+    first = parse[root].lemma if parse[root].pos in ("VERB", "AUX") else parse[root].lower
+    words = {k: english.inflect(first if k == root else parse[k].lemma.lower(), "VBG") for k in own}
+    span = range(1, len(parse))
+    if root + 1 in span and parse[root + 1].tag == "VBG" and parse[root].lemma.lower() in _ASPECT:
+        span = [k for k in span if k != root]  # "keep talking": "talking", not "keeping talking"
+    told = _told(parse, span, words)
+    if len(told.split()) > PLAN_WORDS:
+        cut = set()
+        for k in parse.children(root):
+            if parse[k].dep in ("conj", "cc", "advcl", "punct") and k > root:
+                cut.update(parse.subtree(k))
+        told = _told(parse, [k for k in span if k not in cut], words)
+    return told if 0 < len(told.split()) <= PLAN_WORDS else ""
+
+
+def _bare_at(parse, k: int) -> bool:
+    """Whether the word at ``k`` is a bare verb ("and run", not "and ran", "and its head")."""
+    from .. import english
+
+    word = parse[k].lower
+    return ("VERB" in english.parts_of(word) and english.lemma_of(word, "VERB") == word) or \
+        (not english.parts_of(word) and parse[k].tag in ("VB", "VBP"))
+
+
+def _told(parse, indices, words: dict[int, str]) -> str:
+    out = []
+    for k in sorted(indices):
+        t = parse[k]
+        out.append(words.get(k, t.text) + (" " if t.space else ""))
+    return "".join(out).strip(" ,;")
 
 
 def _bare_noun(parse, k: int) -> bool:
@@ -255,8 +374,9 @@ def loud(line: str | None) -> bool:
 #: flashlight"): a thing named after one is not used.
 _SOUGHT = frozenset("search look find seek want need hunt call miss lose forget remember follow ask wait "
                     "check spot see hear watch".split())
-#: Prepositions whose object is what an action is done with ("hit it with the bat", "read by flashlight").
-_WITH = frozenset("with by using on".split())
+#: Prepositions whose object is what an action is done with ("hit it with the bat", "read by flashlight",
+#: "shout into the walkie").
+_WITH = frozenset("with by using on into through".split())
 
 
 @lru_cache(maxsize=256)
@@ -275,8 +395,10 @@ def used_things(action: str | None) -> tuple[str, ...]:
         return ()
     found: list[str] = []
     for i, t in enumerate(parse):
-        if t.pos not in ("NOUN", "PROPN") or t.lower in _NOT_NAMED:
-            continue
+        if t.lower in _NOT_NAMED or (t.pos not in ("NOUN", "PROPN") and not (
+                t.pos == "ADJ" and t.dep in ("dobj", "pobj")
+                and any(parse[d].dep in ("det", "poss") for d in parse.children(i)))):
+            continue  # a thing, or a word the parse read as an adjective heading one ("the lighter")
         head = parse[t.head]
         if t.dep == "dobj" and head.pos == "VERB" and head.lemma.lower() not in _SOUGHT:
             pass
@@ -300,66 +422,173 @@ def told_why(why: str, pronouns: str = "") -> str:
     return why_clause(why, parse_pronouns(pronouns) if pronouns else None)
 
 
-#: First words of a reason typed in lower case that want "is here" before them ("to prove the
-#: legend is a hoax", "because Jake dared me", "for the money").
-_HERE_WORDS = frozenset("to because cause 'cause cuz coz for since after".split())
+#: Prepositions a reason begins with that want "is here" before them ("for the money", "on a dare");
+#: any other is a state ("in love with Sam", "out of options": "is in love …").
+_HERE_PREPS = frozenset("for on with after from about because since to".split())
+#: Spoken forms of "because".
+_BECAUSE = _Pattern(r"^(?:'?cause|'?cos|cuz|coz|bc|b/c)\b", re.I)
+#: The first person's forms of the verbs that change for a name ("I am" → "Priya is").
+_AGREE = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
+          "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't", "ain't": "isn't", "'m": "is",
+          "'ve": "has", "'ll": "will", "be": "is"}
+#: Words that begin a reason told as what the character has ("no choice", "nowhere else to go").
+_HAS = frozenset("no nothing nowhere nobody noone".split())
 
 
 def why_clause(why: str | None, pronouns: Pronouns | None = None) -> str:
     """A cast member's answer to "why are you here?" as a clause told after their name,
     whatever form it was typed in: "Dared by his teammates." → "was dared by his teammates";
     "Hiding from her probation officer" → "is hiding from her probation officer"; "I owe Marty
-    money" → "owes Marty money"; "For the money" → "is here for the money". A clause already
-    (the playsets' "owes someone here an apology") is told as it is."""
-    from .. import english
-
-    text = " ".join(str(why or "").split()).strip(" \"'“”‘’").rstrip(" .!;,")
+    money" → "owes Marty money"; "For the money" → "is here for the money"; "to prove the
+    legend is a hoax" → "is here to prove …"; "my brother went missing here" → "is here
+    because her brother went missing here"; "no choice" → "has no choice". A clause already
+    (the cast's "owes someone here an apology") is told as it is; only the first sentence is
+    told. What cannot be read is quoted: "has her reasons: “…”"."""
+    text = " ".join(str(why or "").replace("’", "'").split()).strip(" \"'“”‘’")
+    text = re.split(r"(?<=[.!?;])\s+", text, maxsplit=1)[0].rstrip(" .!?;,:").strip(" \"'“”‘’")
     if not text:
         return ""
-    first = text.split()[0]
-    lowered = first[:1].islower() and first.lower() not in ("i", "i'm", "i've", "i'd", "i'll")
-    if lowered and first.lower() not in _HERE_WORDS:
-        return text  # a clause already ("owes someone here an apology", "lost a bet")
+    from . import words as wordlists
+
+    text = " ".join(wordlists.CONTRACTIONS.get(w.lower(), w) if w.lower() in _CHAT_WHY else w for w in text.split())
+    text = _BECAUSE.sub("because", text)
     p = pronouns or _THEY
-    if re.match(r"(?i)i(?:'m|'ve|'d|'ll)?\b", text):  # first person: the name is the subject
-        turned = third_person(text, p)
-        plural = p.plural
-        if turned is None and not p.plural:  # a verb not known to agree with she or he: as they, then agreed
-            turned = third_person(text, _THEY)
-            if turned is not None:
-                turned = re.sub(r"\btheir\b", p.determiner, re.sub(r"\bthemselves\b", p.reflexive, turned))
-                plural = True
-        if turned is None:
-            return f"says: “{text}”"
-        words = turned.split(" ", 2)
-        if len(words) >= 2 and plural:  # "they owe", "they are": the name takes "owes", "is"
-            parsed = english.parse(turned)
-            verb = parsed[1] if len(parsed) > 1 else None
-            if verb is not None and verb.tag in ("VBP", "VB"):
-                words[1] = english.inflect(verb.lemma, "VBZ")
-            elif words[1] == "were":
-                words[1] = "was"
-        return " ".join(words[1:])
+    if text.split()[0] in _FINITE_FIRST and not re.search(r"(?i)\b(?:i|me|my|mine|myself|i'm)\b", text):
+        return text  # a clause already ("owes someone here an apology"): no parse needed
+    quoted = f"has {p.determiner} reasons: “{text}”"
+    first = re.match(r"(?i)i(?:'m|'ve|'d|'ll)?\b|i (?=am\b)", text)
+    if first:  # the first person: the name is the subject
+        said = first.group(0).strip()
+        rest = text[first.end():].strip()
+        if said[1:]:
+            rest = {"'m": "am", "'ve": "have", "'ll": "will", "'d": "would"}[said[1:].lower()] + " " + rest
+        turned = _in_person(rest, p)
+        return quoted if turned is None else (_finite(turned) or quoted)
+    turned = _in_person(text, p)
+    if turned is None:
+        return quoted
+    if not re.match(r"[A-Z][a-z]*\b", turned) or not _named(turned):
+        turned = turned[:1].lower() + turned[1:]
+    return _reason(turned) or quoted
+
+
+#: First words of a reason that is a clause already, told after the name as it is (the cast's
+#: own: "owes someone here an apology", "drove the others here and holds the only car keys").
+_FINITE_FIRST = frozenset("is was has had owes wants needs drove heard came holds knows lost promised followed took "
+                          "swore keeps works lives got thinks believes feels".split())
+#: Chat spellings in a typed reason ("wasnt invited", "im broke").
+_CHAT_WHY = frozenset("wasnt werent isnt arent didnt doesnt dont hasnt havent cant couldnt im ive".split())
+
+
+def _in_person(text: str, p: Pronouns) -> str | None:
+    """``text`` with every first-person word in the character's person ("because Jake dared
+    me" → "because Jake dared her"); a verb after an inner "I" that cannot agree: read as for
+    they, then its determiners put back."""
+    turned = third_person(text, p)
+    if turned is None and not p.plural:
+        turned = third_person(text, _THEY)
+        if turned is not None:
+            turned = re.sub(r"\btheir\b", p.determiner, re.sub(r"\bthemselves\b", p.reflexive, turned))
+    return turned
+
+
+def _named(text: str) -> bool:
+    """Whether ``text`` begins with a name ("Sam dared me"), not a capital of its own."""
+    from .. import english
+
     parse = english.parse(text)
-    head = parse[0]
-    mine = re.sub(r"\bI\b", p.subject, text)  # "because Jake dared me" in their person
-    for pattern, form in _FORMS:
-        mine = pattern.sub(getattr(p, form), mine)
-    mine = mine if head.pos == "PROPN" else mine[:1].lower() + mine[1:]
-    if head.pos in ("ADP", "PART", "SCONJ"):
-        return "is here " + mine  # "for the money", "because Jake dared me"
-    if any(t.dep in ("nsubj", "nsubjpass") and parse[t.head].tag in ("VBD", "VBZ", "VBP", "MD") for t in parse):
-        # a sentence of its own: "Marty dared me"
-        return "is here because " + mine
-    rest = text if head.pos == "PROPN" else text[:1].lower() + text[1:]
-    if len(parse) == 1:  # one word: "Revenge"
-        return "is here for " + rest
-    if head.tag == "VBN":
-        return "was " + rest
-    if head.tag == "VBG":
-        return "is " + rest
-    if head.tag in ("VBD", "VBZ"):
-        return rest
-    if head.tag in ("VB", "VBP"):
-        return english.inflect(head.lemma.lower(), "VBZ") + rest[len(head.text):]
-    return "is here because of " + rest
+    return bool(parse) and parse[0].pos == "PROPN" and parse[0].text not in ("I", "My", "The", "A", "An")
+
+
+def _finite(rest: str) -> str | None:
+    """A clause whose subject was "I", with the subject taken off, told after a name: its
+    first verb agreed ("owe Sam money" → "owes Sam money", "am looking" → "is looking")."""
+    from .. import english
+
+    words = rest.split(" ", 1)
+    if not words[0]:
+        return None
+    low = words[0].lower()
+    if low in _AGREE:
+        words[0] = _AGREE[low]
+    else:
+        parse = english.parse("They " + rest)
+        if len(parse) < 2 or parse[1].pos not in ("VERB", "AUX"):
+            return _reason(rest)  # "I … just because" — read as a reason
+        if parse[1].tag in ("VB", "VBP") and _bare_at(parse, 1):
+            words[0] = english.inflect(parse[1].lemma.lower(), "VBZ")
+    return " ".join(words)
+
+
+def _reason(text: str) -> str | None:
+    """A reason typed without a subject (in the character's person already), told after a name:
+    "is here " before a preposition or "to", "is" before a state or an "-ing", "was" before a
+    lone participle ("dared"), "has" before a lone one that is not past ("been here before"),
+    the verb agreed ("need the money" → "needs the money"), "is here because" before a
+    sentence of its own, "is" before a person ("the new counselor"), "is here for" before a
+    thing ("revenge"). None when no reading fits."""
+    from .. import english
+    from . import words as wordlists
+
+    parse = english.parse(text)
+    if not parse.parsed or not parse:
+        return None
+    k = 0
+    while k < len(parse) - 1 and parse[k].tag == "RB" and parse[k].lower not in _HAS and \
+            parse[k].lower not in ("here", "there"):
+        k += 1  # "just", "mostly": kept, and read past
+    t = parse[k]
+    low = t.lower
+    nxt = parse[k + 1] if k + 1 < len(parse) else None
+    if low in ("because", "since", "after") or (t.pos == "SCONJ" and low not in ("that", "if", "whether")):
+        return "is here " + text
+    if low == "to" and nxt is not None and nxt.tag == "VB":
+        return "is here " + text  # "to prove the legend is a hoax"
+    if low in ("here", "there"):
+        return "is " + text
+    if low in _HAS:
+        return "has " + text
+    if any(parse[j].dep in ("nsubj", "nsubjpass", "expl") and parse[parse[j].head].tag in ("VBD", "VBZ", "VBP", "MD")
+           and j < parse[j].head for j in range(k, len(parse))) and t.pos not in ("VERB", "AUX", "ADP"):
+        return "is here because " + text  # a sentence of its own: "my brother went missing here"
+    if t.pos == "ADP":
+        return ("is here " if low in _HERE_PREPS else "is ") + text
+    if low in _AGREE and t.pos in ("AUX", "VERB"):
+        return _AGREE[low] + text[text.lower().index(low) + len(low):] if k == 0 else None
+    if low == "been":
+        return "has " + text  # "been here before"
+    if t.pos == "AUX" or t.tag == "MD":
+        return text  # "wasn't invited", "can't say no", "got dared"
+    single = len(parse) == k + 1
+    agent = any(parse[j].dep == "agent" for j in parse.children(k))
+    if t.tag == "VBZ" or (t.tag == "VBD" and not single and not agent):
+        return text  # "owes someone here an apology", "drove the others here" (no lemmas needed)
+    if t.pos == "VERB" or t.tag.startswith("VB") or (single and low.endswith(("ed", "ing"))
+                                                        and "VERB" in english.parts_of(low)):
+        lemma = english.lemma_of(low, "VERB")
+        past, participle = english.inflect(lemma, "VBD"), english.inflect(lemma, "VBN")
+        if low.endswith("ing") and lemma != low:
+            return "is " + text  # "hiding from her probation officer"
+        if low == participle and (single or agent):
+            return "was " + text  # "dared", "dared by his teammates"
+        if low == participle != past:
+            return "has " + text  # "been here before", "seen it before"
+        if low == past or t.tag in ("VBD", "VBZ"):
+            return text  # "lost a bet", "came back for her sister", "wants answers"
+        if low == lemma:
+            return english.inflect(lemma, "VBZ") + text[len(t.text):] if k == 0 else None  # "need the money"
+        return None
+    if t.pos == "ADJ" and (single or parse[parse.roots()[0]].pos not in ("NOUN", "PROPN")):
+        return "is " + text  # "bored", "scared of being alone"
+    root = next((j for j in range(k, len(parse)) if parse[j].head == j), k)
+    head = parse[root]
+    if head.pos in ("NOUN", "PROPN", "ADJ") and all(parse[j].pos not in ("VERB", "AUX") or j > root
+                                                    for j in range(k, len(parse))):
+        if head.pos == "NOUN" and english.lemma_of(head.lower, "NOUN") in wordlists.PEOPLE:
+            if not any(parse[j].dep in ("det", "poss") for j in parse.children(root)) and head.tag == "NN":
+                return "is " + ("an " if head.lower[:1] in "aeiou" else "a ") + text  # "counselor"
+            return "is " + text  # "the new counselor", "Sam's girlfriend"
+        return "is here for " + text  # "revenge", "the money"
+    return None
+
+

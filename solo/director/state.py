@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..nott.cards import SUIT_APTITUDES, SUIT_SYMBOLS, card_str, is_face, is_joker, severity
+from ..nott.cards import SUIT_APTITUDES, card_str, is_face, is_joker, severity
 from ..nott.describe import strike_ordinal
 from ..world.places import short_place
 from .listen import told_why
@@ -241,8 +241,7 @@ class Knower:
         found = [s for s in range(4) if g.weaknesses[s] >= 0]
         if not found:
             return "Nothing yet: none of the Killer's four weaknesses has been found.", False
-        shown = [f"{f.weaknesses.get(SUIT_APTITUDES[s], 'a weakness')} ({SUIT_SYMBOLS[s]} {SUIT_APTITUDES[s]})"
-                 for s in found]
+        shown = [f.weaknesses.get(SUIT_APTITUDES[s], "a weakness") for s in found]
         hidden = 4 - len(found)
         tail = (f" {_words(hidden).capitalize()} {'is' if hidden == 1 else 'are'} still hidden." if hidden
                 else " All four are found.")
@@ -260,8 +259,7 @@ class Knower:
         from .stages import STAGES
 
         stage = STAGES[self.fiction.stage]
-        return (f"{card_str(c)} ({SUIT_APTITUDES[c // 13]}), difficulty {d}: {band}. A Test needs {d} or more "
-                f"on the d13. The night has reached {stage}.")
+        return f"Difficulty {d}, {band}. A Test needs {d} or more on the d13. The night has reached {stage}."
 
     def difficulty_line(self) -> str:
         g = self.game

@@ -27,6 +27,7 @@ from ..nott.cards import SUIT_APTITUDES
 from ..nott.describe import mechanics
 from ..safetext import clean, safe
 from .beats import beats_from_events, opening_beats
+from .pacing import run_after, run_context
 
 __all__ = ["Teller", "segments"]
 
@@ -229,10 +230,13 @@ class Teller:
                 beat = Beat("threat", self._pointed(beat.context))
             if watched:
                 before = story.snapshot()
+            run = getattr(story, "quiet_run", ())  # the quiet Tests just before (kept with the fiction: undo rewinds it)
             details = story.apply(beat.kind, dict(beat.context))
+            story.quiet_run = run_after(run, beat.kind, beat.context)
             if watched:
                 after = story.snapshot()
-            enriched.append(Beat(beat.kind, {**beat.context, **details, "f": story.view()}))
+            enriched.append(Beat(beat.kind, {**beat.context, **run_context(run, beat.kind, beat.context), **details,
+                                             "f": story.view()}))
             beat = enriched[-1]
             if self.replaying or self._narrator is None:
                 tag, text = self._replay_text(beat)  # (a replay is never watched: no on_told)

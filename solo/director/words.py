@@ -238,3 +238,14 @@ def listened_safe() -> frozenset[str]:
         _SAFE = frozenset(w for phrases in ASKS.values() for p in phrases for w in p.split()) | set(GROUP) | \
             KILLER | NIGHT | _COMMON | set(WH) | AUX
     return _SAFE
+
+
+#: People a cast member may say they are, as a reason for being here ("the new counselor", "Sam's
+#: girlfriend"): told "is the new counselor", where any other thing is "is here for …".
+PEOPLE = frozenset("friend girlfriend boyfriend sister brother cousin son daughter kid child mother father mom dad "
+                   "aunt uncle niece nephew wife husband partner fiance fiancee roommate counselor counsellor camper "
+                   "lifeguard cook caretaker teacher coach cop officer deputy sheriff ranger guide student nurse "
+                   "doctor driver babysitter host guest neighbor neighbour owner heir janitor groundskeeper "
+                   "photographer journalist reporter blogger podcaster streamer investigator detective survivor "
+                   "witness fan nerd jock cheerleader rebel thief brain stoner dealer runaway newcomer outsider "
+                   "ex twin sibling grandson granddaughter stepbrother stepsister intern volunteer".split())

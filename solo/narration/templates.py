@@ -265,6 +265,7 @@ DETAILS: dict[str, Any] = {
     "statement": None, "turn": None, "detail": None, "interrupt": None, "topic": None,
     "stage": None, "stage_up": None, "relief": False, "killer_move": None, "first_sight": False,
     "the_killer": None, "strikes_total": 0,
+    "run": 0, "run_deeds": [], "fold": False, "opens": None, "pays": None,
 }
 
 _EMPTY_VIEW: dict[str, Any] = {
@@ -272,5 +273,6 @@ _EMPTY_VIEW: dict[str, Any] = {
     "anyone_hurt": False, "held": [], "lost": [], "weaknesses": {}, "lines": [], "tests": 0, "endgame": False, "answers": [],
     "stage": "unease", "killer": None, "killer_seen": False, "cut": [], "moves": [],
     "here": {"place": None, "indoors": False, "outdoors": False, "sounds": [], "props": [], "threats": {}}, "wild": None, "indoors": False, "outdoors": False, "places": [], "sounds": [],
+    "absent": [], "threads_open": [],
 }
 

@@ -14,7 +14,7 @@ from .present import gone, gone_word, unplaced
 
 __all__ = ["line_fits"]
 
-#: Whether a line fits, per (wild, indoors, outdoors, places, buildings, mask, gone, present, crowd).
+#: Whether a line fits, per (wild, indoors, outdoors, places, buildings, mask, gone, present, crowd, lacks).
 _FITTING: dict[tuple, dict[str, bool]] = {}
 
 
@@ -31,7 +31,8 @@ def line_fits(ctx: Mapping[str, Any], setting: Mapping[str, Any] | None) -> Call
     mask = masked(killer.get("look")) if isinstance(killer, Mapping) else None
     away, present = gone(ctx, f)
     group = crowd(ctx.get("kind"), f)
-    memo = _FITTING.setdefault((wild, indoors, outdoors, places, buildings, mask, away, present, group), {})
+    lacks = tuple(f.get("lacks") or ())  # what the place has not got (:func:`~solo.world.places.lacking`)
+    memo = _FITTING.setdefault((wild, indoors, outdoors, places, buildings, mask, away, present, group, lacks), {})
 
     def fitting(line: str) -> bool:
         got = memo.get(line)
@@ -40,7 +41,8 @@ def line_fits(ctx: Mapping[str, Any], setting: Mapping[str, Any] | None) -> Call
                 memo.clear()
             got = memo[line] = fits(line, wild, indoors, outdoors, places, buildings, mask) and not (
                 away and gone_word(away).search(unplaced(line, places + present))) and not (
-                group is not None and CROWD[group].search(line))
+                group is not None and CROWD[group].search(line)) and not (
+                lacks and any(w in line.lower() for w in lacks))
         return got
 
     return fitting

@@ -8,15 +8,21 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = [
+    "ABSENT",
     "BUILDING_WORDS",
+    "FEATURES",
     "INSIDE_WORDS",
     "MASK_WORDS",
+    "NEEDS",
     "OUTSIDE_WORDS",
     "WILD_WORDS",
+    "absent",
     "buildings_of",
     "elsewhere",
+    "features",
     "fits",
     "inside_word",
+    "lacking",
     "masked",
     "said",
     "short_place",
@@ -181,3 +187,114 @@ def elsewhere(thing: Any, places: Any, here: Any = None) -> bool:
         if key and len(key) > 3 and key in low and not (here_l.startswith(head) or head in here_l):
             return True
     return False
+
+
+#: What a scene line needs of the place it is told at, by the words that need it (read as plain
+#: lower-case substrings of the line): "under the bed" needs a place with beds, "the floor above
+#: you" one with a floor above. A line that says a word whose need the place lacks is not told
+#: there (:func:`lacking`); a line the place owns itself always fits it.
+NEEDS: dict[str, tuple[str, ...]] = {
+    "inside": ("floorboard", "the floor", "the ceiling", "the rafters", "the wall", "these walls", "every wall",
+               "the shelf", "fuse box", "breaker panel", "gas line", "pilot light", "boiler", "cellar hatch",
+               "in the room", "laid the table", "in the chair", "the building", "the barricade", "cupboard",
+               "the stairs", "three doors", "the lights flicker", "map pins", "clippings", "the radio crackles",
+               "the roof", "shelving"),
+    "outside": ("the path", "the trail", "the road", "the mud", "a branch", "the crossroads", "fallen pine",
+                "the trees", "a swing", "chain-link", "the brush", "dry leaves", "ditch", "fence post"),
+    "building": ("the door", "doorway", "doorframe", "window", "the glass", "an open door"),
+    "beds": ("the bed", "the bunks", "has to sleep", "closet", "wardrobe"),
+    "upper": ("the floor above", "second floor", "the stairs collapse", "up the stairs", "drainpipe"),
+    "hallway": ("hallway", "corridor"),
+    "water": ("floodwater", "the water below", "the water underneath", "the water is still coming", "under water"),
+    "lake": ("the boat", "outboard", "the reeds", "the current", "the weir"),
+    "porch": ("the porch",),
+    "tin roof": ("tin roof",),
+    "office": ("office",),
+    "freezer": ("freezer",),
+    "mirror": ("mirror",),
+    "vehicle": ("the truck won", "the truck is", "the car won", "the car is", "the car bogged", "the dash"),
+    "fireside": ("campfire",),
+}
+
+#: What shows that a place has what a need names: whole words of its name, props, sounds or
+#: threats ("the row of cabins by the lake" has beds, a porch and water). "inside", "outside"
+#: and "fireside" are read from the place itself (indoors, out of doors, out of doors in the wild).
+FEATURES: dict[str, tuple[str, ...]] = {
+    "building": ("cabin", "cabins", "house", "lodge", "shed", "woodshed", "porch", "garage", "chapel", "hall"),
+    "beds": ("bunk", "bunks", "bed", "beds", "bedroom", "mattress", "mattresses", "cabin", "cabins", "sleeping"),
+    "upper": ("upstairs", "tower", "loft", "attic", "landing", "lodge", "stairs", "bedroom"),
+    "hallway": ("hallway", "corridor", "infirmary", "lodge"),
+    "water": ("lake", "dock", "boathouse", "pool", "creek", "river", "gorge", "water", "shore", "reeds"),
+    "lake": ("lake", "dock", "boat", "boats", "boathouse", "rowboat", "canoe", "shore", "reeds"),
+    "porch": ("porch", "cabin", "cabins", "lodge", "house"),
+    "tin roof": ("shed", "woodshed", "boathouse", "outhouse"),
+    "office": ("office", "caretaker", "caretaker's", "infirmary", "lodge"),
+    "freezer": ("freezer", "mess", "kitchen", "pantry"),
+    "mirror": ("mirror", "mirrors", "bathroom", "washhouse"),
+    "vehicle": ("truck", "car", "garage", "road", "lot", "driveway", "parked"),
+}
+
+
+def features(place: str, own: Any, wild: bool = True, upstairs: bool = False) -> frozenset[str]:
+    """What the place (its name and ``own`` data: ``indoors``, props, sounds, threats) has, of
+    :data:`NEEDS`. ``upstairs``: the setting has an upstairs (a place indoors then has a floor above)."""
+    own = own or {}
+    indoors = bool(own.get("indoors"))
+    texts = [place, *(own.get("props") or ()), *(own.get("sounds") or ()),
+             *(t for v in (own.get("threats") or {}).values() for t in v)]
+    words = frozenset(re.findall(r"[a-z']+", " ".join(str(t) for t in texts).lower()))
+    has = {k for k, cues in FEATURES.items() if words & set(cues)}
+    if not indoors:  # out of doors: no room of a building at hand
+        has -= {"beds", "upper", "hallway", "office", "freezer", "mirror"}
+    has |= {"inside", "building"} if indoors else {"outside"}
+    if not indoors and wild:
+        has.add("fireside")
+    if indoors and upstairs:
+        has.add("upper")
+    return frozenset(has)
+
+
+def lacking(place: str, own: Any, wild: bool = True, places: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The words of :data:`NEEDS` a line may not say at ``place`` (what it lacks); nothing for a
+    place the setting says nothing of (``own`` None: it may be anything)."""
+    if own is None:
+        return ()
+    threats = tuple(t for v in (own.get("threats") or {}).values() for t in v)
+    return _lacking(place, bool(own.get("indoors")), tuple(own.get("props") or ()), tuple(own.get("sounds") or ()),
+                    threats, wild, any("upstairs" in str(p).lower() for p in places))
+
+
+@lru_cache(maxsize=512)
+def _lacking(place: str, indoors: bool, props: tuple, sounds: tuple, threats: tuple, wild: bool,
+             upstairs: bool) -> tuple[str, ...]:
+    own = {"indoors": indoors, "props": props, "sounds": sounds, "threats": {"": threats}}
+    has = features(place, own, wild, upstairs)
+    return tuple(w for k, ws in NEEDS.items() if k not in has for w in ws)
+
+
+#: How an answer says a thing is not there ("the car is gone", "No: the car is not there").
+ABSENT = r"(?:is|are|was|were|has been|have been|'s) (?:gone|missing|stolen|taken|destroyed|wrecked|not there|" \
+         r"nowhere)"
+
+
+def absent(facts: Any) -> tuple[str, ...]:
+    """The things the answers' ``facts`` say are not there, as a line would name them ("the car ",
+    "the car's"; not "the carpet"): no scene shows them again."""
+    out: list[str] = []
+    for f in facts:
+        head = str(getattr(f, "head", "") or "")
+        if not head or ":" in head or getattr(f, "yes", None) is None:
+            continue
+        told = " ".join(str(x or "") for x in (getattr(f, "statement", None), getattr(f, "text", None))).lower()
+        asked = str(getattr(f, "question", None) or "").lower()
+        said = re.search(rf"\b{re.escape(head)}s? {ABSENT}", told) and not re.search(
+            rf"\b{re.escape(head)}s? (?:is|are|was|were) not (?:gone|missing|stolen|taken)", told)
+        named = rf"\bthe {re.escape(head)}s? (?:\w+ )?"  # "is the car (still) …?", not "is there a car …?"
+        if not said and asked:
+            if re.search(named + r"(?:gone|missing|stolen|taken|destroyed|wrecked)\b", asked):
+                said = f.yes
+            elif re.search(named + r"(?:there|here|parked|where (?:we|you|i|they) left)\b", asked):
+                said = not f.yes
+        if said and f"the {head} " not in out:
+            out += [f"the {head}{end}" for end in (" ", ",", ".", ";", ":", "'s")]
+    return tuple(out)

@@ -167,8 +167,10 @@ def test_chat_idioms_are_read_plainly(line, plain):
 
 
 def test_a_passed_on_character_is_dead_and_a_living_one_is_not():
-    night = _night(lambda n: any(d is not None for d in n.game.dead) and n.game.living() and not n.game.is_over(),
-                   most=80)
+    from tests.director.nights import first_death_night
+
+    night = first_death_night(ASHCAN, range(1, 40))
+    assert night is not None
     dead = next(i for i, d in enumerate(night.game.dead) if d is not None)
     alive = night.game.living()[0]
     said, _ = _told(night, f"so {night.names[dead]} passed right")

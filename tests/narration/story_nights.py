@@ -15,6 +15,8 @@ from solo.world.places import short_place
 from solo.play.middle import middle
 from solo.play.transcript import render
 from solo.sim.autoplay import autoplay
+from tests.narration.reader import Told, attach_says
+from tests.narration.reader import read as read_whole
 from tests.repl.test_typed_nights import gone_words, read as read_as_heard, story_slips
 
 PLAYSETS = (None, "cabin-in-the-woods", "house-party")
@@ -30,15 +32,19 @@ def setup(i: int):
     return rules, ("naive", "careful")[(i // 2) % 2], playset
 
 
-def read_night(i: int) -> dict:
-    """Play night ``i``; what the checker found and what the variety measures say."""
+def read_night(i: int, reader: bool = False) -> dict:
+    """Play night ``i``; what the checker found and what the variety measures say (and, with
+    ``reader``, what the whole-night reader finds: :mod:`tests.narration.reader`)."""
     rules, policy, playset = setup(i)
     found: list[str] = []
+    kept: list = []  # every told text, for the whole-night reader
     killer: list[str] = []  # the Killer's moves and the stages, held to the rules
     stages: list[int] = []
     pace = {stage: [0, 0] for stage in STAGES}  # the stage's words and sentences told
 
     def told(beat, text, before, after):
+        if reader:
+            kept.append(Told(beat.kind, text, dict(beat.context)))
         if beat.kind != "answer":  # answers are decided word for word, not paced
             f = beat.get("f") or {}
             at = pace["finale" if f.get("endgame") else f.get("stage", "unease")]
@@ -79,6 +85,10 @@ def read_night(i: int) -> dict:
 
     night = autoplay(i, rules, policy, out=None, playset=playset, on_told=told, on_step=step)
     md = render(night, "story")
+    findings = None
+    if reader:
+        attach_says(kept, night.steps)
+        findings = read_whole(kept, playset.name if playset else None)
     heard = read_as_heard(md, list(night.names))  # as a reader hears a repeat (the typed nights' measure)
     built = middle(night)
     # the player's lines (autoplay's) are held to the fiction too: nothing lost in hand
@@ -96,7 +106,7 @@ def read_night(i: int) -> dict:
                 md = md.replace(f"> {text}\n", "")
     return {"night": i, "found": found, "share": distinct_share(md), "repeats": repeated_long(md),
             "frames": frame_share(md, night.names), "run": most_repeated_run(md, night.names),
-            "killer": killer, "stages": stages, "moves": len(night.story.moves), "tests": night.game.tests,
+            "killer": killer, "reader": findings, "stages": stages, "moves": len(night.story.moves), "tests": night.game.tests,
             "endgame": bool(night.game.endgame), "final_stage": night.story.stage, "pace": pace,
             "said": heard["most"], "stock": heard["stock"], "capitals": heard["capitals"], "raw": heard["raw"],
             "longest_quiet": built.longest if built else None,
@@ -110,5 +120,5 @@ def _lost_before(night, step, c) -> bool:
     return any(item.lower() in c.sentence.lower() for item in before.lost)
 
 
-def read_nights(indices) -> list[dict]:
-    return [read_night(i) for i in indices]
+def read_nights(indices, reader: bool = False) -> list[dict]:
+    return [read_night(i, reader) for i in indices]

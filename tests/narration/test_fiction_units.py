@@ -260,7 +260,7 @@ def test_a_challenge_is_told_with_what_the_tester_said_and_their_wounds():
     f.find("Ana").hurts.append("cracked ribs")
     d = f.apply("challenge", {"name": "Ana", "suit": "Power"})
     assert d == {"location": f.place, "already_said": "I'll kick the door in.", "missing": None, "action": "kick the door in",
-                 "plan": {"verb": "kick", "object": "the door", "alone": False}, "known_weakness": f.weaknesses["Power"], "wounds": ["cracked ribs"]}
+                 "plan": {"verb": "kick", "object": "kicking the door in", "alone": False}, "known_weakness": f.weaknesses["Power"], "wounds": ["cracked ribs"]}
     d["wounds"].append("x")
     assert f.find("Ana").hurts == ["cracked ribs"]
     assert f.apply("challenge", {"name": "Nobody", "suit": "Finesse"}) == {
@@ -486,7 +486,13 @@ def test_the_view_states_the_whole_picture():
         "tests": 9, "endgame": True, "answers": [],
         "stage": "finale", "killer": f.killer, "killer_seen": False, "cut": [], "moves": [],
         "scene": next(line for line, _ in CAMP_SCENES if line == f.scene),  # the opening the director chose
+        "threads_open": [],  # no promise made: nothing owed
+        "lacks": v["lacks"],  # what a scene may not say here: read below
+        "absent": [],  # no answer has made anything gone
     }
+    # indoors, no campfire; out of doors, no floorboards
+    assert ("campfire" if own.get("indoors") else "floorboard") in v["lacks"]
+    assert ("floorboard" if own.get("indoors") else "campfire") not in v["lacks"]
     v["weaknesses"]["Power"] = "x"
     assert "Power" not in f.weaknesses
 

@@ -68,7 +68,7 @@ def test_a_refused_reply_is_not_kept_what_was_told_instead_is(tmp_path):
     n = make(tmp_path, ok("Cy waves from the dock."), ok("Ann waits."), notices=notices)
     n.guard = lambda text, **_: [NS(why="Cy is dead")] if "Cy" in text else []
     told = narrate_text(n, dawn(f=fiction()))
-    assert told == tmpl(dawn()) and "contradicts the story" in notices[0]
+    assert told == tmpl(dawn(f=fiction())) and "contradicts the story" in notices[0]
     narrate_text(n, dawn(f=fiction()))
     second = n._client.calls[1]["messages"]
     assert second[2] == {"role": "assistant", "content": told}
@@ -120,7 +120,7 @@ def test_a_request_the_server_refuses_starts_the_conversation_afresh(tmp_path):
 
     n = make(tmp_path, ok("One."), BadRequest("too long"), ok("Three."))
     narrate_text(n, dawn(f=fiction()))
-    assert narrate_text(n, dawn(f=fiction())) == tmpl(dawn())
+    assert narrate_text(n, dawn(f=fiction())) == tmpl(dawn(f=fiction()))
     narrate_text(n, dawn(f=fiction()))
     third = n._client.calls[2]["messages"]
     assert len(third) == 2 and third[1]["content"].startswith(FULL)

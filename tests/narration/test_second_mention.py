@@ -64,7 +64,7 @@ def test_the_lost_thing_after_the_name_is_the_pronouns(pronouns, own):
     first-aid kit slips away": once the sentence has said the name, the thing is "her first-aid
     kit" (in Priya's own pronouns); a sentence that has not said it yet names her."""
     told = _outcome_lines(pronouns)
-    assert f"Priya gets through, without {own} first-aid kit; it's gone." in told
+    assert f"Priya's hands come away without {own} first-aid kit; it's gone." in told
     assert f"It costs Priya: {own} first-aid kit slips away and is lost." in told
     for success, killer in ((True, False), (False, False), (True, True), (False, True)):
         for line in _outcome_lines(pronouns, success=success, killer=killer, severity="killer" if killer else "dangerous"):
@@ -73,7 +73,7 @@ def test_the_lost_thing_after_the_name_is_the_pronouns(pronouns, own):
     assert "It costs, though: Priya's first-aid kit is gone, dropped somewhere in the dark." in told
     # a thing that names its own owner keeps it: "the Hendersons' car keys", never "her Hendersons'"
     keys = _outcome_lines(pronouns, lost_item="Hendersons' car keys")
-    assert "Priya gets through, without the Hendersons' car keys; they're gone." in keys
+    assert "Priya's hands come away without the Hendersons' car keys; they're gone." in keys
 
 
 SETS = ["she/her", "he/him", "they/them", "xe/xem/xyr/xyrs/xemself"]

@@ -23,6 +23,7 @@ import pytest
 
 from solo.director.continuity import check as contradictions
 from solo.director.killer import QUIET_LIMIT
+from solo.english import lemma_of
 from solo.narration.compose import sentences
 from solo.play.middle import middle
 from solo.play.transcript import render
@@ -95,10 +96,14 @@ def story_slips(told, story, gone: set[str], alone: bool) -> list[str]:
     return slips
 
 
-def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
+def play(seed: int, playset: str | None, rules: str, by_hand: bool, reader: bool = False) -> dict:
     """Play night ``seed`` as typed. Its story transcript (``md``), its cast's ``names``, the
     deaths the player wrote (``written``: each with the director's telling it replaced) and
-    ``slips``: a thing gone told as present, a thing not held told as used."""
+    ``slips``: a thing gone told as present, a thing not held told as used; with ``reader``,
+    what the whole-night reader finds (``reader``: :mod:`tests.narration.reader`)."""
+    from tests.narration.reader import Told, attach_says
+    from tests.narration.reader import read as read_whole
+
     sh = make_shell(seed=seed, playset=playset)
     if by_hand:
         assert sh.run_line(f"new {rules} seed {seed}")
@@ -109,8 +114,10 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
     night = sh.night
     g = night.game
     rng = random.Random(seed)
-    written, slips = [], []
+    written, slips, kept = [], [], []
     def read_told(beat, text, before, after):  # the continuity checker reads it all
+        if reader:
+            kept.append(Told(beat.kind, text, dict(beat.context)))
         for c in contradictions(text, beat.kind, before, after, beat.get("name")):
             if beat.kind == "award" and c.kind == "setting":
                 continue  # a trope's name is a label: "hiding in the closet", awarded as the player typed it
@@ -143,7 +150,9 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
             if not g.is_over() and g.tester >= 0:
                 sh.run_line("resolve")
         told = [(k, t) for step in night.steps[steps:] for k, t in step.narration]
-        gone = {w for w in gone if w not in action.lower()}  # typed: the director meets it ("it is gone")
+        typed = {lemma_of(w, "NOUN") for w in re.findall(r"[\w'-]+", action.lower())}
+        gone = {w for w in gone if w not in action.lower() and lemma_of(w, "NOUN") not in typed}  # typed ("a match"
+        # for the matches): the director meets it ("it is gone")
         slips += story_slips(told, night.story, gone, len(g.living()) == 1)
         if not held and wrong:  # met in the story, never told as used
             slips += [t for _k, t in told if any(u.split("{")[0][2:] + item in t for u in USES)]
@@ -158,7 +167,12 @@ def play(seed: int, playset: str | None, rules: str, by_hand: bool) -> dict:
             sh.run_line("")
         if not g.is_over() and rng.random() < 0.04:
             assert sh.run_line("undo")
+    findings = None
+    if reader:
+        attach_says(kept, night.steps)
+        findings = read_whole(kept, playset)
     return {"md": render(night, "story"), "names": list(night.names), "slips": slips, "middle": middle(night),
+            "reader": findings,
             "written": [w for w in written if w[0] in (p.written for p in night.story.people)]}
 
 
