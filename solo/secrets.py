@@ -44,6 +44,8 @@ _BETWEEN = (r"(?:(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"
             r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
             r"|\x1b[\x20-\x2f]*[\x30-\x7e]?"
             r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff])*")
+#: One stretch of what :data:`_BETWEEN` lets stand between a secret's characters.
+_GAP = re.compile(_BETWEEN[:-1] + "+")
 
 
 def _variants(value: str) -> set[str]:
@@ -140,18 +142,27 @@ def redact(text):
 
 
 def _mask_runs(text: str) -> str:
-    """``text`` with every run of :data:`PART` or more characters of a secret masked."""
+    """``text`` with every run of :data:`PART` or more characters of a secret masked, read as a
+    screen shows it: what stands between characters unseen (:data:`_BETWEEN`) does not break a
+    run ("-Q7wPz4\u200bKmR2" is a run of ten)."""
     if len(text) < PART:
         return text
+    keep: list[int] = []  # where each character a reader sees stands in ``text``
+    at = 0
+    for gap in _GAP.finditer(text):
+        keep.extend(range(at, gap.start()))
+        at = gap.end()
+    keep.extend(range(at, len(text)))
+    seen = "".join(text[k] for k in keep)
     spans: list[tuple[int, int]] = []
     for value, grams in list(_grams.items()):
         i = 0
-        while i <= len(text) - PART:
-            if text[i:i + PART] in grams:
+        while i <= len(seen) - PART:
+            if seen[i:i + PART] in grams:
                 j = i + PART
-                while j < len(text) and text[i:j + 1] in value:
+                while j < len(seen) and seen[i:j + 1] in value:
                     j += 1
-                spans.append((i, j))
+                spans.append((keep[i], keep[j - 1] + 1))
                 i = j
             else:
                 i += 1
