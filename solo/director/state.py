@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..nott.cards import SUIT_APTITUDES, card_str, is_face, is_joker, severity
+from ..nott.cards import SUIT_APTITUDES, is_face, is_joker, severity
 from ..nott.describe import strike_ordinal
 from ..world.places import short_place
 from .listen import told_why
@@ -253,26 +253,24 @@ class Knower:
             return "There is nothing left to face: the night is over."
         c, d = g.threat, g.difficulty()
         if is_joker(c):
-            return (f"The {'Red' if c == 53 else 'Black'} Joker: difficulty {d}. It is the end of the night, "
-                    "and it is here.")
+            return f"This one is difficulty {d}: it is the end of the night, and it is here."
         band = _SEVERITY[severity(c)]
         from .stages import STAGES
 
         stage = STAGES[self.fiction.stage]
-        return f"Difficulty {d}, {band}. A Test needs {d} or more on the d13. The night has reached {stage}."
+        return f"This one is difficulty {d}, {band}. A Test needs {d} or more on the d13. The night has reached {stage}."
 
     def difficulty_line(self) -> str:
         g = self.game
         if g.is_over():
             return "There is no Threat Card: the night is over."
         c, d = g.threat, g.difficulty()
-        if is_joker(c):
-            said = f"The {'Red' if c == 53 else 'Black'} Joker: difficulty {d} (the Trophy Pile's top card)."
+        if is_joker(c):  # (the card itself is on the table, and in the mechanics line: never in an answer)
+            said = f"This one is difficulty {d}: the end of the night (the Trophy Pile's top card)."
         elif is_face(c):
-            said = (f"{card_str(c)}: the Killer itself ({SUIT_APTITUDES[c // 13]}), difficulty {d}: "
-                    f"the Trophy Pile's top card plus the face card's modifier.")
+            said = f"This one is difficulty {d}: the Killer itself (the Trophy Pile's top card plus the face card's modifier)."
         else:
-            said = f"{card_str(c)} ({SUIT_APTITUDES[c // 13]}): difficulty {d}."
+            said = f"This one is difficulty {d}."
         return said + f" A Test needs {d} or more on the d13."
 
     def genre_line(self, named: list[int]) -> str:

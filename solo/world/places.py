@@ -203,7 +203,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
                 "the trees", "a swing", "chain-link", "the brush", "dry leaves", "ditch", "fence post"),
     "building": ("the door", "doorway", "doorframe", "window", "the glass", "an open door"),
     "beds": ("the bed", "the bunks", "has to sleep", "closet", "wardrobe"),
-    "upper": ("the floor above", "second floor", "the stairs collapse", "up the stairs", "drainpipe"),
+    "upper": ("the floor above", "second floor", "upper window", "the stairs collapse", "up the stairs", "drainpipe"),
     "hallway": ("hallway", "corridor"),
     "water": ("floodwater", "the water below", "the water underneath", "the water is still coming", "under water"),
     "lake": ("the boat", "outboard", "the reeds", "the current", "the weir"),

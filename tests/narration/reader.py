@@ -29,9 +29,9 @@ KINDS = ("doubled", "game_terms", "threads", "places", "noun_pick", "short_clima
 
 #: The most findings of each kind the sweeps allow, as measured over 200 autoplay and 20 typed
 #: nights; each is lowered as the tellings are mended. The goal for every kind: 0.
-LIMITS = {  # measured: 200 autoplay nights (story_nights.read_night), 20 typed (test_typed_nights.play)
-    "auto": {"doubled": 1209, "game_terms": 3441, "threads": 896, "places": 77, "noun_pick": 2, "short_climax": 132},
-    "typed": {"doubled": 190, "game_terms": 341, "threads": 89, "places": 7, "noun_pick": 466, "short_climax": 8},
+LIMITS = {  # measured December 2026 (before the teller planned: 1209, 3441, 896, 77, 2, 132 / 190, 341, 89, 7, 466, 8)
+    "auto": {"doubled": 40, "game_terms": 1, "threads": 0, "places": 0, "noun_pick": 3, "short_climax": 0},
+    "typed": {"doubled": 8, "game_terms": 0, "threads": 0, "places": 0, "noun_pick": 3, "short_climax": 0},
 }
 
 
@@ -219,7 +219,9 @@ def doubled(told: list[Told]) -> list[Finding]:
         text = t.text
         for place in [*(f.get("places") or ()), f.get("location") or ""]:  # "the lock that doesn't work"
             text = text.replace(place, "there") if place else text
-        says = sentences(text)
+        # a run folded into one sentence tells earlier Tests first: this Test's deed is what
+        # follows "and now" ("… Laurie makes it through on tiptoe, and now Jesse can't face it")
+        says = [s.rsplit(", and now ", 1)[-1] for s in sentences(text)]
         wins = [s for s in says if _verdicts(s, SUCCESS)]
         losses = [s for s in says if _verdicts(s, FAILURE)]
         same = wins if ok else losses
@@ -482,6 +484,8 @@ def noun_picks(told: list[Told]) -> list[Finding]:
                       for i in [*p.get("items", ()), *p.get("lost", ())] for w in re.findall(r"\w+", i.lower())}
             things |= {x.lemma_.lower() for x in line if x.lower_ in things}
             cast = {str(p.get("name")) for p in (t.context.get("f") or {}).get("people") or ()}  # a name is no pick
+            f = t.context.get("f") or {}
+            where = " ".join(str(x) for x in [*(f.get("places") or ()), f.get("location") or ""]).lower()
             verbs = {v.lemma_.lower() for v in lifted.values()} | {x.lemma_.lower() for x in line if x.pos_ == "VERB"}
             told_as = sentences(t.text)
             for s in told_as if t.kind == "challenge" else told_as[:1]:  # an outcome retells in its first
@@ -499,7 +503,8 @@ def noun_picks(told: list[Told]) -> list[Finding]:
                             or tok.text == tester or tok.lemma_.lower() in _PARTS:
                         continue
                     if having and (tok.lemma_.lower() in things or tok.lower_ in things) or \
-                            tok.head.lower_ == "without" or tok.text in cast:
+                            tok.head.lower_ == "without" or tok.text in cast or \
+                            (len(tok.lower_) > 2 and re.search(rf"\b{re.escape(tok.lower_)}\b", where)):
                         continue  # who has the thing, or manages without it: not a retelling of the line
                     if any(c.lower_ in ("no", "your", "my", "our") for c in tok.children):
                         continue  # "no flashlight anywhere": a thing not held, met; "your body": another
@@ -512,7 +517,8 @@ def noun_picks(told: list[Told]) -> list[Finding]:
 
 
 #: A sentence telling who has a thing ("Dex has no flashlight", "reaches for the keys").
-_HAVING = re.compile(r"\b(?:has|have|had|no|nobody|none|reach(?:es)? for|goes for|looks to|hands?|holds?|"
+_HAVING = re.compile(r"\b(?:has|have|had|no|nobody|none|reach(?:es)? for|goes for|looks (?:to|for)|hands?|holds?|"
+                     r"missing|went down with|"
                      r"in (?:their|his|her) hands|empty|without|gone|lost)\b", re.IGNORECASE)
 #: The body's parts and other words any two lines share.
 _PARTS = {"head", "hand", "face", "eye", "arm", "back", "foot", "breath", "way", "time", "side", "other", "dark"}
