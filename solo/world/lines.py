@@ -5,7 +5,9 @@ group the living cannot make (:mod:`~solo.world.group`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .group import CROWD, crowd
@@ -32,6 +34,7 @@ def line_fits(ctx: Mapping[str, Any], setting: Mapping[str, Any] | None) -> Call
     away, present = gone(ctx, f)
     group = crowd(ctx.get("kind"), f)
     lacks = tuple(f.get("lacks") or ())  # what the place has not got (:func:`~solo.world.places.lacking`)
+    lacking = _lacking(lacks)
     memo = _FITTING.setdefault((wild, indoors, outdoors, places, buildings, mask, away, present, group, lacks), {})
 
     def fitting(line: str) -> bool:
@@ -42,10 +45,16 @@ def line_fits(ctx: Mapping[str, Any], setting: Mapping[str, Any] | None) -> Call
             got = memo[line] = fits(line, wild, indoors, outdoors, places, buildings, mask) and not (
                 away and gone_word(away).search(unplaced(line, places + present))) and not (
                 group is not None and CROWD[group].search(line)) and not (
-                lacks and any(w in line.lower() for w in lacks))
+                lacking is not None and lacking.search(line))
         return got
 
     return fitting
+
+
+@lru_cache(maxsize=256)
+def _lacking(lacks: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern for the words a place lacks (read as plain lower-case substrings)."""
+    return re.compile("|".join(re.escape(w) for w in lacks), re.IGNORECASE) if lacks else None
 
 
 def _buildings(places: tuple[str, ...], setting: Mapping[str, Any] | None) -> frozenset[str] | None:
