@@ -27,7 +27,7 @@ def _card(severity: str, **over) -> dict:
 
 
 @pytest.mark.parametrize("kind, ctx, want", [
-    # the contract: quiet is an atmospheric or dangerous card with no Killer …
+    # the pace: quiet is an atmospheric or dangerous card with no Killer …
     ("threat", _card("atmospheric"), "quiet"),
     ("challenge", _card("dangerous"), "quiet"),
     ("outcome", _card("dangerous", success=False, fallout=2), "quiet"),
