@@ -177,9 +177,8 @@ OATH = re.compile(r"\b((?:where|what|who|how|why|when|which)(?:'s|'re)?)\s+(?:in
                   r"devil|blazes)|on earth|in god's name|in the world)\b", re.I)
 
 
-_N = r"([A-Z][\w'-]*)"  # a name, as typed with a capital (the night's names are matched later)
 #: Chat idioms for what the director already listens for, said plainly.
-CHAT_IDIOMS = tuple((re.compile(a, re.I if "(?-i)" not in a else 0), b) for a, b in (
+CHAT_IDIOMS = tuple((re.compile(a, re.I), b) for a, b in (
     (r"\bwhat(?:'s|s| is) (\w+?)(?:'s|s'|s)? (?:situation|deal|status)\b", r"what happened to \1"),
     (r"\b(?:any )?(?:update|word|news) on (\w+)\b", r"what happened to \1"),
     (r"\bwhat did (\w+) (?:go through|run into)\b", r"what happened to \1"),
