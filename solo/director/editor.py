@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .continuity import Contradiction
-from .record import against_record
+from .record import against_record, own_part
 
 EDITOR_KINDS = ("untold", "flipped", "night-over", "chat-format", "echo", "repeat", "pronouns", "stranger", "length",
                 "undecided-harm", "too-soon", "past-action")
@@ -143,13 +143,14 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
     found: list[Contradiction] = []
     bare = _unquoted(plain)
     dead = {b.get("name") for b in beats if b.get("kind") == "death"}
+    names = {str(p.get("name")) for b in beats for p in (b.get("f") or {}).get("people") or () if p.get("name")}
     for b in beats:
         kind, name = b.get("kind"), b.get("name")
         if kind == "outcome" and name:
             if not _names(bare, name):
                 found.append(Contradiction("untold", plain[:120], f"it never names {name}, who took the Test"))
             success = b.get("success")
-            wrong = _said(_told_of(bare, name), _FAILED if success else _SUCCEEDED) if success is not None else None
+            wrong = _said(_told_of(bare, name, names), _FAILED if success else _SUCCEEDED) if success is not None else None
             if wrong:
                 told = "a failure" if success else "a success"
                 found.append(Contradiction("flipped", plain[:120], f"it tells {told} ({wrong!r})"))
@@ -216,10 +217,11 @@ def _said(text: str, pattern: re.Pattern) -> str | None:
     return None
 
 
-def _told_of(text: str, name: str) -> str:
+def _told_of(text: str, name: str, others: Iterable[str] = ()) -> str:
     """The sentences of ``text`` told of ``name``: that name them, or open on someone already
-    named ("She slips through"); what is said of the Killer or another is not read for them."""
-    return " ".join(s for s in _SENTENCE_END.split(text) if _names(s, name) or _PERSON.match(s))
+    named ("She slips through"); what is said of the Killer or another is not read for them, in
+    another sentence or in another's clause of a run ("Vic fumbles it, and now Eddie gets through")."""
+    return " ".join(own_part(s, name, others) for s in _SENTENCE_END.split(text) if _names(s, name) or _PERSON.match(s))
 
 
 def _weightless(text: str, beat: Mapping[str, Any]) -> str | None:

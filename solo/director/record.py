@@ -217,15 +217,36 @@ def _wound(s: str, people: dict[str, dict]) -> tuple[str, str, str] | None:
     return None
 
 
+def own_part(sentence: str, name: str, others: Iterable[str]) -> str:
+    """What ``sentence`` tells of ``name`` when it names others too (a run of deeds told in one
+    sentence: "Laurie strains at it, and it won't move, and now Hank makes it through"): from
+    ``name`` to the next other name; the whole sentence when ``name`` is its only one."""
+    at = re.search(r"(?<![\w'])" + re.escape(name) + r"(?![\w])", sentence)
+    if at is None:
+        return sentence
+    after = [m.start(1) for n in others if n and n != name
+             for m in [re.compile(_CLAUSE_START + "(" + re.escape(n) + r")(?![\w])").search(sentence, at.end())] if m]
+    if not after and not any(n != name and _named(n, sentence[:at.start()]) for n in others if n):
+        return sentence
+    return sentence[at.start():min(after, default=len(sentence))]
+
+
+# another doer's clause begins ("…, Jesse works it out", "…, and now Hank makes it through");
+# a name inside the deed ("Hank shoves Laurie aside") begins none
+_CLAUSE_START = r"[,:;]\s+(?:(?:and|then|now|while|but)\s+)*"
+
+
 def _flipped(sentences: list[str], beats: Sequence[Mapping[str, Any]], short: str) -> list[Contradiction]:
     found = []
+    names = _names(beats)
     for b in beats:
         name, success = b.get("name"), b.get("success")
         if b.get("kind") != "outcome" or not isinstance(name, str) or success is None:
             continue
         for s in sentences:
-            if not _named(name, s) and (success or any(_named(n, s) for n in _names(beats))):
+            if not _named(name, s) and (success or any(_named(n, s) for n in names)):
                 continue
+            s = own_part(s, name, names)
             m = (_CANNOT if success else _GIVES).search(s)
             if m and not re.search(r"\b(?:if|whether|unless|almost|nearly)\b", s, re.I):
                 told = "what they cannot do" if success else "working"

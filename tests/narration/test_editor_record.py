@@ -111,3 +111,17 @@ def test_the_words_the_prompt_hands_the_model_are_no_echo():
                                [answer], prompt=prompt)
     assert "echo" in kinds("Answer the question in one or two short sentences, in the Director's voice: it went.",
                            [answer], prompt=prompt)
+
+
+def test_a_run_of_deeds_in_one_sentence_reads_each_for_its_own_doer():
+    """A quiet run folded into one sentence (solo/director/pacing.py) names several of the cast:
+    what is told of one ("strains at it, and it won't move") is not read for the next, and the
+    deed that is the doer's own is still read."""
+    run = "For a while it is only the work: Laurie strains at it, and it won't move, and now Hank makes it through."
+    assert "flipped" not in kinds(run, [outcome("Hank")])
+    turned = "For a while it is only the work: Laurie makes it through, and now Hank strains at it, and it won't move."
+    assert "flipped" in kinds(turned, [outcome("Hank")])
+    fumbled = "For a while it is only the work: Laurie fumbles it, and now Hank makes it through."
+    assert "flipped" not in kinds(fumbled, [outcome("Hank")])
+    assert "flipped" in kinds("For a while it is only the work: Laurie gets through, and now Hank fumbles it.",
+                              [outcome("Hank")])
