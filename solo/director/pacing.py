@@ -49,11 +49,17 @@ def _foldable(deeds: tuple) -> bool:
     return len(names) == len(set(names))
 
 
+def _quiet(kind: str, ctx: Mapping[str, Any]) -> bool:
+    """A quiet outcome that pays no thread: one that keeps a promise ("It was coming for Dana,
+    and Jesse would not let it through") is not told in passing."""
+    return kind == "outcome" and ctx.get("pace", pace_of(kind, ctx)) == "quiet" and not ctx.get("pays")
+
+
 def _window(run: tuple, kind: str, ctx: Mapping[str, Any]) -> tuple | None:
     """The deeds a quiet outcome folds with its own, when it closes a run of :data:`FOLD`:
     the last ``FOLD - 1`` of the run, or fewer when that would name someone twice apart
     (always at least the one before). None: no fold."""
-    if kind != "outcome" or ctx.get("pace", pace_of(kind, ctx)) != "quiet" or len(run) < FOLD - 1:
+    if not _quiet(kind, ctx) or len(run) < FOLD - 1:
         return None
     me = (_deed(ctx),)
     return next(run[len(run) - k:] for k in range(FOLD - 1, 0, -1) if _foldable(run[len(run) - k:] + me))
@@ -66,10 +72,10 @@ def _folds(run: tuple, kind: str, ctx: Mapping[str, Any]) -> bool:
 def run_after(run: tuple, kind: str, ctx: Mapping[str, Any]) -> tuple:
     """The quiet Tests in a row after a beat, each a deed (``{"name", "suit", "success",
     "severity"}``): a quiet outcome adds its deed, and one that folds the run starts it over;
-    any other outcome (or a Joker, a Strike, a death) ends it; other beats leave it as it is."""
+    any other outcome (one that pays a thread, a Joker, a Strike, a death) ends it; other beats leave it as it is."""
     if kind != "outcome" and kind not in ("red_joker", "black_joker", "death", "strike"):
         return run
-    if kind != "outcome" or ctx.get("pace", pace_of(kind, ctx)) != "quiet" or _folds(run, kind, ctx):
+    if not _quiet(kind, ctx) or _folds(run, kind, ctx):
         return ()
     return (run + (_deed(ctx),))[-8:]
 

@@ -232,10 +232,11 @@ class Teller:
                 before = story.snapshot()
             run = getattr(story, "quiet_run", ())  # the quiet Tests just before (kept with the fiction: undo rewinds it)
             details = story.apply(beat.kind, dict(beat.context))
-            story.quiet_run = run_after(run, beat.kind, beat.context)
+            told_with = {**beat.context, **details}  # a thread paid ends a quiet run
+            story.quiet_run = run_after(run, beat.kind, told_with)
             if watched:
                 after = story.snapshot()
-            enriched.append(Beat(beat.kind, {**beat.context, **run_context(run, beat.kind, beat.context), **details,
+            enriched.append(Beat(beat.kind, {**beat.context, **run_context(run, beat.kind, told_with), **details,
                                              "f": story.view()}))
             beat = enriched[-1]
             if self.replaying or self._narrator is None:

@@ -423,7 +423,7 @@ def test_render_renders_an_old_save_either_way(tmp_path, monkeypatch, capsys):
 # The figures are measured over a thousand nights under the ``stats`` marker (`.ci/run`);
 # `make test` holds the same checks to a sample of them.
 
-SAMPLE = 28
+SAMPLE = 12
 
 
 def _read(count: int) -> list[dict]:

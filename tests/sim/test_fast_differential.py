@@ -17,7 +17,9 @@ from .differential import core_trace
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="the fast engine is not built here")
 
-NIGHTS = 10_000
+#: Nights compared per ruleset, policy and knobs: a sample in ``make test``, all of them in
+#: the long sweeps (``-m corpus``).
+NIGHTS, ALL_NIGHTS = 2_000, 10_000
 #: Every knob a playset or --set may turn, turned at once (and away from both rulesets).
 EVERY_KNOB = dict(fast_setup=True, genre_points=4, strikes_to_die=2, face_modifiers=(0, 3, 5),
                   empty_trophy_base=3)
@@ -51,12 +53,23 @@ def across_cores(rules, policy: str, seed: int, nights: int) -> list[str]:
         return [d for d in pool.map(_job, jobs) if d]
 
 
+def _rules(ruleset: str, override: str):
+    return RULESETS[ruleset].with_(**OVERRIDES[override]) if OVERRIDES[override] else RULESETS[ruleset]
+
+
 @pytest.mark.parametrize("override", OVERRIDES)
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("policy", POLICIES)
 def test_same_table_after_every_test(ruleset, policy, override):
-    rules = RULESETS[ruleset].with_(**OVERRIDES[override]) if OVERRIDES[override] else RULESETS[ruleset]
-    assert across_cores(rules, policy, 20_26, NIGHTS) == []
+    assert across_cores(_rules(ruleset, override), policy, 20_26, NIGHTS) == []
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("override", OVERRIDES)
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_same_table_after_every_test_of_ten_thousand_nights(ruleset, policy, override):
+    assert across_cores(_rules(ruleset, override), policy, 20_26, ALL_NIGHTS) == []
 
 
 KNOBS = [dict(fast_setup=True), dict(genre_points=0), dict(genre_points=99), dict(strikes_to_die=1),
