@@ -58,8 +58,9 @@ def night_at(seed: int, tmp_path) -> Night:
     return night_some_way_in(seed, rules, "naive", 40, save_path=tmp_path / f"n{seed}.json")
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", [*range(8), *(pytest.param(s, marks=pytest.mark.corpus) for s in range(8, 20))])
 def test_fifty_questions_a_night_are_answered_the_same_every_way(seed, tmp_path):
+    """Eight nights in ``make test``; twenty in the long sweeps."""
     night = night_at(seed, tmp_path)
     rng = random.Random(1000 + seed)
     found = []
