@@ -379,6 +379,12 @@ _SOUGHT = frozenset("search look find seek want need hunt call miss lose forget 
 _WITH = frozenset("with by using on into through".split())
 
 
+def _anothers(parse, verb: int) -> bool:
+    """Whether the verb at ``verb`` has a subject of its own other than the retelling's
+    "They" (the first word): "it" in "before it can raise the knife"."""
+    return any(parse[k].dep in ("nsubj", "nsubjpass") and k != 0 for k in parse.children(verb))
+
+
 @lru_cache(maxsize=256)
 def used_things(action: str | None) -> tuple[str, ...]:
     """The things a retold action uses, as named ("swing the lantern at its head" →
@@ -400,6 +406,8 @@ def used_things(action: str | None) -> tuple[str, ...]:
                 and any(parse[d].dep in ("det", "poss") for d in parse.children(i)))):
             continue  # a thing, or a word the parse read as an adjective heading one ("the lighter")
         head = parse[t.head]
+        if _anothers(parse, t.head if t.dep == "dobj" else parse[t.head].head):
+            continue  # "before it can raise the knife": the Killer's knife, not theirs
         if t.dep == "dobj" and head.pos == "VERB" and head.lemma.lower() not in _SOUGHT:
             pass
         elif t.dep == "pobj" and head.lower in _WITH:

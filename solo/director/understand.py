@@ -162,10 +162,14 @@ class Reading:
 _STATE_NOUNS = frozenset("breathing bleeding living group others rest us".split())
 
 
+#: The game's words, written capitalised as the rules write them: read as the words they are.
+_GAME_WORDS = re.compile(r"\b(?:Strikes?|Genre Points?|Aptitudes?|Weakness(?:es)?|Threat Cards?|Fallout)\b")
+
+
 def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | None = None) -> Reading:
     """Read ``text`` against the night's ``lexicon``; ``asker`` is who asks ("I"), ``focus``
     the character the talk was last about ("is she ok?")."""
-    said = tidy(text, lexicon.extra)
+    said = _GAME_WORDS.sub(lambda m: m.group(0).lower(), tidy(text, lexicon.extra))  # "Strikes" is nobody's name
     parse = english.parse(said)
     named = [i for i, n in enumerate(lexicon.names) if re.search(r"\b" + re.escape(n.lower()) + r"\b", text.lower())]
     here = named[0] if len(named) == 1 else None  # "Jesse isn't moving. is he dead?": he is Jesse

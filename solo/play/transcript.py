@@ -281,6 +281,9 @@ def _story_step(night, step, events: list, tests: int, written: list = (),
         if written and told == ["death"]:
             out.append(_say(night, written.pop(0)) + _left(night, dead))
             continue
+        if told == ["answer"] and getattr(getattr(step, "reply", None), "kind", None) == "state":
+            out.append(f"*📋 {_md(text).replace('*', '')}*\n\n")  # read from the table: a note, not the story
+            continue
         out.append(_quote(text) + "\n")
         if written and "death" in told:
             out.append(_say(night, written.pop(0)))

@@ -195,3 +195,16 @@ def test_a_stranger_is_not_the_states_to_answer():
     assert kind("Is the caretaker hurt?") == "oracle"
     assert kind("Is Mr Voorhees dead?") == "oracle"
     assert kind(f"Is {g.cast[0].name} hurt?") == "state"
+
+
+def test_the_games_words_written_as_the_rules_write_them_are_no_strangers_name():
+    """"How many Strikes does Ann have?": "Strikes" capitalised is the game's word, not someone
+    called Strikes (before: an open meaning drawn, "Ann: without a light.")."""
+    lex = Lexicon(["Ann", "Bo", "Cy", "Di"])
+    for text in ("How many Strikes does Ann have?", "How many Genre Points does Bo have?"):
+        r = read(text, lex)
+        assert not r.mentioned("stranger") and [m.ref for m in r.mentioned("person")] == [r.mentioned("person")[0].ref]
+    game, fiction = next(moments(4, 1))
+    name = game.cast[0].name
+    a = ask(game, fiction, f"How many Strikes does {name} have?")
+    assert name in a.text, a

@@ -29,6 +29,8 @@ CAST = [{"name": n, "archetype": "The Jock", "aptitude": "Power", "why": ""} for
     ("search the body for keys", ()),  # looked for, not held
     ("look for the flashlight", ()),
     ("run across the open ground", ()),
+    ("tackle it before it can raise the knife", ()),  # the Killer's knife: another's deed
+    ("wait until it drops the machete, then hit it with the bat", ("bat",)),
 ])
 def test_the_things_an_action_uses(action, things):
     assert used_things(action) == things

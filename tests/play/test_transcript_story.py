@@ -191,3 +191,22 @@ def test_a_death_is_told_with_its_place():
     assert place
     assert f"- **{night.names[0]}**, " in render(night)
     assert f", died at {place}, at the first Strike." in render(night)
+
+
+def test_an_answer_read_from_the_table_is_a_table_note_and_an_oracles_is_prose():
+    """"How bad is Ann hurt?" is answered from the table (Strikes, no roll): the story gives it
+    as a note beside the dice lines, never as the story's prose; a question the oracle answers
+    ("Is anyone out there?") is told as prose."""
+    from solo.narration.templates import TemplateNarrator
+
+    night = Night(CAST, ASHCAN, 5, narrator=TemplateNarrator(seed=5))
+    night.start()
+    night.ask("Is Ann hurt?", 3)
+    night.ask("Is there a boat at the dock?", 3)
+    table, oracle = night.steps[-2], night.steps[-1]
+    assert table.reply.kind == "state" and oracle.reply.kind != "state"
+    text = render(night)
+    said_table = "".join(t for _k, t in table.narration)
+    said_oracle = "".join(t for _k, t in oracle.narration)
+    assert f"*📋 {said_table}*" in text and f"> {said_table}" not in text
+    assert f"> {said_oracle}" in text
