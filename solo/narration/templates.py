@@ -27,6 +27,8 @@ from jinja2 import Environment
 from solo.nott.cards import SUIT_APTITUDES
 from solo.world.lines import line_fits
 
+from .hazard import fits_hazard
+
 from .beats import Beat
 from .compose import _fresh, _hash, _slots, _tidy, compose, pace, remember
 from .environment import prompts_dir, shared_environment, uncap
@@ -123,7 +125,9 @@ class TemplateNarrator:
     def respond(self, character: Any, beat: Beat) -> str:
         """A short first-person action line for ``character`` facing the beat's threat, for
         autoplay: ``"I grab the poker and go for the window."``. ``character`` is a
-        :class:`~solo.nott.game.Character` or a mapping with name, archetype and aptitude."""
+        :class:`~solo.nott.game.Character` or a mapping with name, archetype and aptitude. The
+        beat's ``hazard`` (how the threat was told) keeps the line to the things it names
+        (:mod:`solo.narration.hazard`)."""
         ctx = self.response_context(character, beat)
         story = self.story
         n = story.told if story is not None else self.count + 1000 * self.responses
@@ -132,8 +136,10 @@ class TemplateNarrator:
         ctx |= {"v": n % self.VARIANTS, "setting": self.setting, "f": self._view(), "kind": "response"}
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
+        fits, answers = self._fits(ctx), fits_hazard(beat.get("hazard"), ctx["items"])
         line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used,
-                       self._fits(ctx), self._names(), pace(ctx["f"]), guard=self._guard(ctx, as_lines=True))
+                       lambda c: fits(c) and answers(c), self._names(), pace(ctx["f"]),
+                       guard=self._guard(ctx, as_lines=True))
         if story is None:
             self._used |= used
         return line

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from ..narration.beats import Beat
 from ..nott.actions import Test
 from ..nott.cast import quick_cast
 from ..nott.rules import Ruleset
@@ -60,7 +61,7 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
             beat = next((b for b in reversed(night.last_beats) if b.kind == "challenge"), None)
             if beat is not None:
                 who = actions[0].who
-                line = responder(game.cast[who], beat)
+                line = responder(game.cast[who], Beat(beat.kind, {**beat.context, "hazard": hazard_told(night, beat)}))
                 night.say(line, who)
                 verdict, withheld = director.consider(night, line, who)
                 if verdict is not None and withheld is None:
@@ -70,3 +71,19 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
     night.live_transcript = True
     night.write_transcript()
     return night
+
+
+def hazard_told(night: Night, challenge) -> str:
+    """What the line answering ``challenge`` answers, as the story told it: the Threat Card's
+    telling and the challenge's (the steps back to the card's), the place, the Killer's look
+    and weapon."""
+    told: list[str] = []
+    for step in reversed(night.steps):
+        pairs = list(step.narration)
+        told += [t for _k, t in pairs]
+        if any(k.partition(".")[0] == "threat" or k.endswith(".revealed") for k, _t in pairs):
+            break
+    killer = (challenge.get("f") or {}).get("killer") or {}
+    return " ".join([*told, str(challenge.get("location") or ""),
+                     *(str(killer.get(k) or "") for k in ("look", "weapon"))])
+

@@ -127,8 +127,9 @@ def test_an_award_told_by_the_director_is_announced_once():
     for path in [p for p in SAMPLES if not p.name.endswith("-log.md")] + [INTERACTIVE, PARTY]:
         text = path.read_text(encoding="utf-8")
         assert "slides a Genre Point across" not in text, path.name
-    text = (ROOT / "ashcan-careful-seed6.md").read_text(encoding="utf-8")
-    assert re.search(r"^\*Judged by the templates: “[^”]+”\.\*$", text, re.M)
+    # the samples carry at least one award the director judged, with its reason
+    assert any(re.search(r"^\*Judged by the templates: “[^”]+”\.\*$", p.read_text(encoding="utf-8"), re.M)
+               for p in [*SAMPLES, INTERACTIVE, PARTY])
 
 
 def test_the_typed_sample_has_a_hand_built_cast_and_a_death_the_player_wrote():

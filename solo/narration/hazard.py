@@ -1,0 +1,77 @@
+"""What an autoplayed line may name: the things of the hazard it answers, never others.
+
+"I rip the boards off with my bare hands" answers a boarded window, not a chain-link fence;
+"I try the numbers from the old sign" answers a combination lock by the old sign, not rolling
+smoke. A line's nouns (read by :func:`solo.english.parse`) are either the body, the moment or
+the deed ("my shoulder", "one step at a time", "the nearest heavy thing"), told anywhere, or
+things, told only where the hazard's telling (its Threat Card, its challenge, the place, the
+Killer's look and weapon) or the character's own things name them; a deed that needs a kind of
+thing ("I rewire it", "I climb it") is told only where the hazard has one. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+__all__ = ["NEEDS", "deeds_named", "fits_hazard", "things_named"]
+
+#: Nouns of the body, the moment and the deed: no thing of the scene.
+ANYWHERE = frozenset(
+    "thing something everything shoulder foot feet back hand arm wrist head neck eye teeth tooth toe finger "
+    "heartbeat breath face step time count run width piece way pattern plan other tonight dark noise sound swing "
+    "twist duck ground item moment".split())
+
+
+#: Deeds that need a kind of thing to be done to (their verb's lemma → words of the hazard,
+#: any of which will do): "I rewire it" answers wiring, "I climb it" something to climb.
+NEEDS = {
+    "rewire": ("wire", "fuse", "breaker", "generator", "radio", "truck", "car", "panel", "switch", "motor", "keypad",
+               "engine", "pump", "electr", "light", "phone", "power"),
+    "climb": ("fence", "wall", "tree", "pine", "ladder", "roof", "window", "ledge", "stair", "rockslide", "slope",
+              "bank", "rock", "gate", "shelv", "beam", "trunk", "cliff", "pit", "balcony", "trellis", "rope"),
+    "answer": ("phone", "voice", "knock", "call", "radio", "ring", "name", "whisper", "question", "message",
+               "door", "song", "laugh", "scream", "crying", "tape"),
+    "ease": ("door", "window", "hatch", "lid", "cupboard", "drawer", "trapdoor", "gate", "cabinet", "box", "cage",
+             "case", "valve", "latch", "shutter"),
+    "rewind": ("tape",),
+}
+
+
+@lru_cache(maxsize=1024)
+def deeds_named(line: str) -> tuple[str, ...]:
+    """The lemmas of ``line``'s verbs that need a kind of thing (:data:`NEEDS`)."""
+    from solo import english
+
+    parse = english.parse(line)
+    if not getattr(parse, "parsed", False):
+        return ()
+    return tuple(t.lemma.lower() for t in parse if t.pos == "VERB" and t.lemma.lower() in NEEDS)
+
+
+@lru_cache(maxsize=1024)
+def things_named(line: str) -> tuple[str, ...]:
+    """The lemmas of the things ``line`` names (its nouns not in :data:`ANYWHERE`); none
+    without a parse."""
+    from solo import english
+
+    parse = english.parse(line)
+    if not getattr(parse, "parsed", False):
+        return ()
+    return tuple(t.lemma.lower() for t in parse
+                 if t.pos == "NOUN" and t.lemma.lower() not in ANYWHERE and t.lower not in ANYWHERE)
+
+
+def fits_hazard(hazard: str | None, own: Iterable[str] = ()) -> Callable[[str], bool]:
+    """Whether a line names only things the ``hazard``'s telling or the character's ``own``
+    things name (a word of it holding the thing's lemma: "lock" in "padlocked", "board" in
+    "floorboards"). With no hazard, every line fits."""
+    if not hazard:
+        return lambda line: True
+    words = re.findall(r"[a-z]+", " ".join([str(hazard), *map(str, own)]).lower())
+
+    def fits(line: str) -> bool:
+        return all(any(thing in w for w in words) for thing in things_named(line)) and \
+            all(any(stem in w for w in words for stem in NEEDS[deed]) for deed in deeds_named(line))
+    return fits
