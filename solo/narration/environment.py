@@ -17,6 +17,8 @@ import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from solo.world.places import elsewhere, short_place
+
+from .tense import does
 from solo.world.pronouns import pronouns_of
 
 __all__ = ["PROMPTS_DIR", "PROMPTS_ENV", "make_environment", "prompts_dir", "shared_environment"]
@@ -249,7 +251,7 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
                        possessive=possessive, pro=pro, uncap=uncap, plural=plural, elsewhere=elsewhere,
-                       short=lambda place: short_place(str(place)), owned=owned, their=their)
+                       short=lambda place: short_place(str(place)), owned=owned, their=their, does=does)
     return env
 
 

@@ -35,6 +35,8 @@ NEEDS = {
                "door", "song", "laugh", "scream", "crying", "tape"),
     "ease": ("door", "window", "hatch", "lid", "cupboard", "drawer", "trapdoor", "gate", "cabinet", "box", "cage",
              "case", "valve", "latch", "shutter"),
+    "reach": ("gap", "hole", "box", "drawer", "cupboard", "window", "cage", "water", "crack", "shelf", "vent", "pipe",
+              "cabinet", "hook", "barrel", "pocket", "hatch", "trapdoor", "wall", "fence", "wire", "panel", "key"),
     "rewind": ("tape",),
 }
 

@@ -114,7 +114,7 @@ def test_a_fold_tells_the_typed_deed_in_the_players_words():
     deeds = [{"name": "Ann", "suit": "Power", "success": True}, {"name": "Cy", "suit": "Intellect", "success": True}]
     for v in range(8):
         t = TemplateNarrator(v).render(_outcome(fold=True, run_deeds=deeds, action="answer it, whatever it is"), v)
-        assert "answer it, whatever it is" in t and "Ann, and now Cy again, who " in t, t
+        assert re.search(r"answers? it, whatever it is", t) and "Ann, and now Cy again, who " in t, t
 
 
 def test_a_quiet_outcome_is_one_sentence_and_a_quiet_challenge_asks_nothing():

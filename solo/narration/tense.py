@@ -1,0 +1,67 @@
+"""A retold deed in the present tense: "Iris eases it open", not "Iris sets out to ease it open,
+and it works".
+
+The player's action comes to the narration as a bare verb phrase ("ease it open a finger's
+width at a time", "keep their eyes open and not run"). :func:`does` tells it as the deed
+itself, after a name: its main verb and the verbs joined to it, in the third person singular,
+by the parse (:func:`solo.english.parse`) and lemminflect's forms (:func:`solo.english.inflect`).
+Pure; "" when the phrase cannot be read so (no parse, no verb first).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = ["does"]
+
+_BARE = ("VB", "VBP")
+
+
+def _bare(t) -> bool:
+    """A verb in its bare form: tagged so, or a past tag on a form that is its own lemma
+    ("put", "cut", "set": the parse cannot tell after "They")."""
+    return t.pos in ("VERB", "AUX") and (t.tag in _BARE or (t.tag == "VBD" and t.lower == t.lemma.lower()))
+
+
+@lru_cache(maxsize=1024)
+def does(phrase: str) -> str:
+    """``phrase`` in the present after a name: "drag it clear" → "drags it clear"; "brace their
+    feet and pull until something gives" → "braces their feet and pulls until something
+    gives"; "keep their eyes open and not run" → "keeps their eyes open and does not run"."""
+    from solo import english
+
+    phrase = " ".join(str(phrase or "").split())
+    if not phrase:
+        return ""
+    parse = english.parse("They " + phrase)
+    if not getattr(parse, "parsed", False) or len(parse) < 2:
+        return ""
+    first = 1
+    while first < len(parse) and parse[first].pos == "ADV":
+        first += 1  # "quietly slip through"
+    if first >= len(parse) or not _bare(parse[first]):
+        return ""
+    turned = {first}
+    for k in range(first + 1, len(parse)):  # the verbs joined to it, with no subject of their own:
+        t = parse[k]                          # "brace … and pull …", "… and not run"
+        if t.dep == "conj" and not any(parse[c].dep in ("nsubj", "nsubjpass") for c in parse.children(k)) and (
+                _bare(t) or (parse[k - 1].lower in ("and", "then") and t.tag == "NN" and "VERB" in english.parts_of(t.lower))):
+            turned.add(k)  # ("… and duck under its arm": read as a noun, said as a verb)
+    out = []
+    for k in range(1, len(parse)):
+        t = parse[k]
+        word = t.text
+        if k in turned:
+            word = english.inflect(t.lemma.lower() if t.pos in ("VERB", "AUX") else t.lower, "VBZ")
+            if t.lemma.lower() == "be":
+                word = "is"
+        elif t.lower == "not" and k + 1 < len(parse) and k + 1 in turned:
+            word = "does not"
+        out.append(word + (" " if t.space else ""))
+    said = "".join(out).strip()
+    # "not" before a verb to be turned: that verb stays bare after "does not"
+    for k in sorted(turned):
+        if k > 1 and parse[k - 1].lower == "not":
+            bare = parse[k].text
+            said = said.replace("does not " + english.inflect(parse[k].lemma.lower(), "VBZ"), "does not " + bare, 1)
+    return said

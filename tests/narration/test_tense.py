@@ -1,0 +1,32 @@
+"""The typed deed told as the deed itself (solo/narration/tense.py): its verbs in the present
+after a name, the rest in the player's words; "" where the phrase does not read so."""
+
+from __future__ import annotations
+
+import pytest
+
+from solo import english
+from solo.narration.tense import does
+
+pytestmark = pytest.mark.skipif(english.missing() is not None, reason="no English pipeline here")
+
+
+@pytest.mark.parametrize("phrase, told", [
+    ("drag it clear", "drags it clear"),
+    ("brace their feet and pull until something gives", "braces their feet and pulls until something gives"),
+    ("keep their eyes open and not run", "keeps their eyes open and does not run"),
+    ("put their shoulder into it, again and again", "puts their shoulder into it, again and again"),
+    ("tell themselves it isn't real, and step forward", "tells themselves it isn't real, and steps forward"),
+    ("wait for the gap and duck under its arm", "waits for the gap and ducks under its arm"),
+    ("try the numbers from the old sign", "tries the numbers from the old sign"),
+    ("reach in", "reaches in"),
+    ("quietly slip through", "quietly slips through"),
+    ("grab the rope and the torch", "grabs the rope and the torch"),  # a thing joined is no deed
+])
+def test_a_deed_is_told_in_the_present(phrase, told):
+    assert does(phrase) == told
+
+
+@pytest.mark.parametrize("phrase", ["", "the shed", "heard screaming"])
+def test_what_is_no_deed_is_not_told_so(phrase):
+    assert does(phrase) == ""
