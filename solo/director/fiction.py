@@ -136,6 +136,7 @@ class Fiction:
         self.jokers = 0  # Jokers met
         self.seen = False  # the Killer has been seen (its first appearance is told once)
         self.relief = False  # a Clean success or a weakness found: the next frame lets you breathe
+        self.stand: tuple | None = None  # (Tests taken, who, the deed retold) of the last outcome told
         self.eventful = 0  # the Tests taken when a reader last saw the Killer's presence (solo.play.middle)
         self.cut: list[str] = []  # places the Killer has cut the group off from
         self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
@@ -535,6 +536,7 @@ class Fiction:
             self.eventful = self.tests
         if ctx.get("success") and ctx.get("fallout_name") == "Clean":
             self.relief = True
+        self.stand = (self.tests, p.name, details["action"])
         p.line = None
         return details
 
@@ -569,6 +571,8 @@ class Fiction:
             "location": self.place,
             "epithet": words[self._roll("epithet", p.name) % len(words)],
             "deed": p.deeds[-1] if p.deeds else None,
+            # what the player said they did at the Test that killed them: their last stand, as theirs
+            "stand": self.stand[2] if self.stand and self.stand[:2] == (self.tests, p.name) else None,
             "left": [q.name for q in left],
             "left_count": len(left),
             "why_ok": why_ok,

@@ -264,7 +264,7 @@ class _Guard:
 DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
     "already_said": None, "missing": None, "action": None, "plan": None, "said": None, "loud": False, "wounds": [], "lost_item": None, "scrape": None,
-    "hurt": None, "hurt_told": False, "epithet": None, "deed": None, "left": None, "left_count": None, "why_ok": True,
+    "hurt": None, "hurt_told": False, "epithet": None, "deed": None, "stand": None, "left": None, "left_count": None, "why_ok": True,
     "weakness_words": None, "trope": None,
     "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,
     "negated": False, "yes": None, "text": None, "band": None, "opening": None, "roll": None, "dread": None,

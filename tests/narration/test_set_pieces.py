@@ -67,3 +67,36 @@ def test_set_pieces_are_used_up_before_any_is_told_again(playset):
             told[piece] += 1
     assert early == 0
     assert combined > 0  # the pieces ran short somewhere, and the night did not repeat one
+
+
+def test_a_death_tells_the_last_stand_the_player_typed_not_another():
+    """"I hold still and stare it down", then the Strike that kills: the death tells that stand
+    as the character's own ("holds still and stares it down, to the very end"), never a flight
+    the player did not choose; a character who said nothing at that Test gets the death's own lines."""
+    from solo.narration.templates import TemplateNarrator
+    from solo.nott.actions import Resolve, Roll, Test
+    from solo.nott.game import Game
+    from solo.nott.rules import ASHCAN as RULES
+    from solo.play.night import Night as PlayNight
+    from tests.play.helpers import CAST as FOUR
+
+    rules = RULES.with_(strikes_to_die=1)
+
+    def death(seed: int, line: str | None) -> str:
+        game = Game.stacked(FOUR, rules, threat=["JH", "QH", "2C", "3D"])
+        night = PlayNight(FOUR, rules, seed, game=game, narrator=TemplateNarrator(seed=seed))
+        night.start()
+        who = night.game.living()[0]
+        if line:
+            night.say(line, who)
+        night.act([Test(who)])
+        night.act([Roll(0, 1)])
+        if night.game.phase != "choose tester":
+            night.act([Resolve(0)])
+        return " ".join(t for s in night.steps[-2:] for k, t in s.narration if k == "death")
+
+    for seed in range(4):
+        told = death(seed, "I hold still and stare it down.")
+        assert "holds still and stares it down" in told and "run" not in told, told
+        told = death(seed, None)
+        assert told and "stares it down" not in told, told
