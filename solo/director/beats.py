@@ -259,7 +259,9 @@ def beats_from_events(
         elif isinstance(ev, E.Dawn):
             survivors = [game.cast[w].name for w in ev.survivors]
             dead = [c.name for w, c in enumerate(game.cast) if w not in ev.survivors]
-            beat("dawn", survivors=survivors, survivor_count=len(survivors), dead=dead)
+            whys = {game.cast[w].name: told_why(game.cast[w].why, game.cast[w].pronouns)
+                    for w in ev.survivors if game.cast[w].why}
+            beat("dawn", survivors=survivors, survivor_count=len(survivors), dead=dead, whys=whys)
         elif isinstance(ev, E.AllDead):
             beat("all_dead", names=[c.name for c in game.cast])
         # CardMoved, Shuffled, ReserveDry, Rolled: bookkeeping, folded into the beats above.

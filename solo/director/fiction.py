@@ -75,6 +75,10 @@ class Person:
         }
 
 
+#: Words for the rest of the group: wrong when nobody else is left.
+_OTHERS = r"\b(?:the others|the rest|everyone|all of you|the group)\b"
+
+
 class Fiction:
     """What the story has established. Deterministic from (seed, setting, beats, lines)."""
 
@@ -565,14 +569,17 @@ class Fiction:
         why = p.why.lower()
         why_ok = bool(p.why) and not any(re.search(r"\b" + re.escape(i.lower()) + r"\b", why)
                                          for i in self.lost_items())
-        if len(left) <= 1 and re.search(r"\b(?:the others|the rest|everyone|all of you|the group)\b", why):
-            why_ok = False
+        stand = self.stand[2] if self.stand and self.stand[:2] == (self.tests, p.name) else None
+        if len(left) <= 1:  # the others, when there are none: not told
+            if re.search(_OTHERS, why):
+                why_ok = False
+            if stand and re.search(_OTHERS, stand.lower()):
+                stand = None
         return {
             "location": self.place,
             "epithet": words[self._roll("epithet", p.name) % len(words)],
             "deed": p.deeds[-1] if p.deeds else None,
-            # what the player said they did at the Test that killed them: their last stand, as theirs
-            "stand": self.stand[2] if self.stand and self.stand[:2] == (self.tests, p.name) else None,
+            "stand": stand,  # what the player said they did at the Test that killed them: their last stand
             "left": [q.name for q in left],
             "left_count": len(left),
             "why_ok": why_ok,

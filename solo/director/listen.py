@@ -94,7 +94,7 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
     text = " ".join(str(text).replace("’", "'").split())
     sentences = _SENTENCE.split(text)
     for sentence in sentences:
-        s = sentence.strip().rstrip(".!?").strip()
+        s = _AGAIN.sub("", sentence.strip().rstrip(".!?").strip())  # "Again, I move when…": the deed is "move when…"
         lead = _LEADS.match(s)
         if lead:
             rest = s[lead.end():]
@@ -120,6 +120,8 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
 
 
 #: What a line typed with no subject may begin with before its verb ("gonna hide").
+#: A word that only says the deed comes again, before it: "Again, I slip through".
+_AGAIN = _Pattern(r"^(?:again|once more|one more time|same again)\s*,\s*", re.I)
 _NO_SUBJECT = _Pattern(r"^(?:(?:gonna|going to|gotta|got to|about to|will|then|now)\s+)+", re.I)
 #: First words that ask the director for something, not an action ("describe the room").
 _ASKING = frozenset("describe tell explain show name list give remind help please".split())

@@ -171,6 +171,9 @@ def test_a_noun_lifted_from_the_typed_line(say, text):
     ("I search the body for keys.", "As good as their word, Ana goes to search the body for keys, and pulls it off."),
     ("I run across the open ground.", "Mara runs, low and fast, across the open ground."),
     ("I hotwire the truck.", "Bo manages without the truck keys, somehow."),
+    # a noun the line says twice, hung from two verbs: retold with one of them, it is no pick
+    ("I tackle it before it can raise the knife. I keep a hand on my hunting knife the whole time.",
+     "Sid tackles it before it can raise the knife."),
 ])
 def test_a_line_retold_with_its_verb(say, text):
     assert noun_picks([told("outcome", text, say=say, name="Mara", success=True)]) == []

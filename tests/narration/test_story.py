@@ -285,6 +285,7 @@ def test_fiction_copies_are_independent():
 @pytest.mark.parametrize("line, phrase", [
     ("I brace my feet and pull until something gives.", "brace their feet and pull until something gives"),
     ("Okay. I pick the lock with a hairpin.", "pick the lock with a hairpin"),
+    ("Again, I move when the noise does and stop when it stops.", "move when the noise does and stop when it stops"),
     ("I'll climb out of the window myself.", "climb out of the window themselves"),
     ("I'm going to hide under my bed.", "hide under their bed"),
     ("I stay exactly where I am and face it.", "stay exactly where they are and face it"),
