@@ -16,6 +16,8 @@ exactly.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 __all__ = ["CHANCE", "KINDS", "MOVES", "QUIET_LIMIT", "choose_move"]
@@ -69,6 +71,18 @@ def choose_move(fiction: Any, stage: int, roll, quiet: int = 0) -> dict[str, Any
     return None
 
 
+#: Words of holding on: "I keep a hand on my walkie-talkie", "I don't let go of it".
+_HOLDING = re.compile(r"\b(?:keep|keeps|hold|holds|holding|let go|still got|clutch|grip)\b", re.IGNORECASE)
+
+
+def _takeable(p) -> list[str]:
+    """``p``'s things the Killer may take unseen: not one the player has just said they hold on
+    to (their last two lines): that one it tears away, in plain sight."""
+    said = [d for d in getattr(p, "deeds", [])[-2:] if _HOLDING.search(str(d))]
+    return [i for i in p.items if not any(i.lower() in str(d).lower() or i.split()[-1].lower() in str(d).lower()
+                                          for d in said)]
+
+
 def _hurt_first(people: list, roll) -> list:
     """The living, the most hurt first (the Killer favours the hurt); ties by the seed."""
     return sorted(people, key=lambda p: (-len(p.hurts), -len(p.scrapes), roll("prey", p.name) % 1000))
@@ -85,7 +99,10 @@ def _shape(kind: str, fiction: Any, living: list, roll) -> dict[str, Any] | None
             return None
         p = holders[roll("takes from") % len(holders)]
         item = p.items[roll("takes", p.name) % len(p.items)]
-        return {"kind": kind, "target": p.name, "item": item, "phrase": p.phrases.get(item, item)}
+        move = {"kind": kind, "target": p.name, "item": item, "phrase": p.phrases.get(item, item)}
+        if item not in _takeable(p):  # held on to, as the player just said: torn away, never taken unseen
+            move["held"] = True
+        return move
     if kind == "cuts":
         open_places = [x for x in fiction.route if x not in fiction.cut and x != fiction.location]
         if len(open_places) < OPEN_PLACES or len(fiction.cut) >= MAX_CUTS:

@@ -59,8 +59,8 @@ def _window(run: tuple, kind: str, ctx: Mapping[str, Any]) -> tuple | None:
     """The deeds a quiet outcome folds with its own, when it closes a run of :data:`FOLD`:
     the last ``FOLD - 1`` of the run, or fewer when that would name someone twice apart
     (always at least the one before). None: no fold."""
-    if not _quiet(kind, ctx) or len(run) < FOLD - 1:
-        return None
+    if not _quiet(kind, ctx) or len(run) < FOLD - 1 or not ctx.get("success", True):
+        return None  # a failure closes no run: "nothing comes for a while … and it goes wrong" reads wrong
     me = (_deed(ctx),)
     return next(run[len(run) - k:] for k in range(FOLD - 1, 0, -1) if _foldable(run[len(run) - k:] + me))
 

@@ -65,15 +65,17 @@ def things_named(line: str) -> tuple[str, ...]:
                  if t.pos == "NOUN" and t.lemma.lower() not in ANYWHERE and t.lower not in ANYWHERE)
 
 
-def fits_hazard(hazard: str | None, own: Iterable[str] = ()) -> Callable[[str], bool]:
-    """Whether a line names only things the ``hazard``'s telling or the character's ``own``
-    things name (a word of it holding the thing's lemma: "lock" in "padlocked", "board" in
-    "floorboards"). With no hazard, every line fits."""
+def fits_hazard(hazard: str | None, own: Iterable[str] = (), around: str = "") -> Callable[[str], bool]:
+    """Whether a line names only things the ``hazard``'s telling, what is ``around`` it (the
+    place, the Killer's look and weapon) or the character's ``own`` things name (a word of it
+    holding the thing's lemma: "lock" in "padlocked", "board" in "floorboards"), and does only
+    deeds the hazard itself has a thing for. With no hazard, every line fits."""
     if not hazard:
         return lambda line: True
-    words = re.findall(r"[a-z]+", " ".join([str(hazard), *map(str, own)]).lower())
+    told = re.findall(r"[a-z]+", str(hazard).lower())
+    words = told + re.findall(r"[a-z]+", " ".join([str(around), *map(str, own)]).lower())
 
     def fits(line: str) -> bool:
         return all(any(thing in w for w in words) for thing in things_named(line)) and \
-            all(any(stem in w for w in words for stem in NEEDS[deed]) for deed in deeds_named(line))
+            all(any(stem in w for w in told for stem in NEEDS[deed]) for deed in deeds_named(line))
     return fits

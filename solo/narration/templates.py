@@ -136,7 +136,7 @@ class TemplateNarrator:
         ctx |= {"v": n % self.VARIANTS, "setting": self.setting, "f": self._view(), "kind": "response"}
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
-        fits, answers = self._fits(ctx), fits_hazard(beat.get("hazard"), ctx["items"])
+        fits, answers = self._fits(ctx), fits_hazard(beat.get("hazard"), ctx["items"], beat.get("around") or "")
         line = compose(self._render("template/response.j2", ctx), (self.seed, n, "response", ctx["name"]), used,
                        lambda c: fits(c) and answers(c), self._names(), pace(ctx["f"]),
                        guard=self._guard(ctx, as_lines=True))

@@ -43,7 +43,7 @@ class Curious:
             return None
         rng = self.rng
         events = night.last_events
-        who = rng.choice(living + [None])
+        who = rng.choice(living + [None]) if len(living) > 1 else living[0]  # "the group" is no one alone
         died = [e for e in events if type(e) is E.CharacterDied]
         struck = [e for e in events if type(e) is E.StrikeGained and g.dead[e.who] is None]
         text = None
@@ -51,7 +51,7 @@ class Curious:
             text = self._fresh(["How many of us are left?", "Who's left?", "Is everyone else alive?"])
         elif struck and rng.random() < 0.5:
             name = g.cast[struck[0].who].name
-            who = rng.choice([i for i in living if i != struck[0].who] or [None])
+            who = rng.choice([i for i in living if i != struck[0].who] or living)
             text = self._fresh([f"Is {name} okay?", f"How bad is {name} hurt?", f"Is {name} hurt?"])
         elif is_face(g.threat) and rng.random() < 0.3:
             text = self._fresh(list(KILLER))

@@ -61,7 +61,8 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
             beat = next((b for b in reversed(night.last_beats) if b.kind == "challenge"), None)
             if beat is not None:
                 who = actions[0].who
-                line = responder(game.cast[who], Beat(beat.kind, {**beat.context, "hazard": hazard_told(night, beat)}))
+                hazard, around = hazard_told(night, beat)
+                line = responder(game.cast[who], Beat(beat.kind, {**beat.context, "hazard": hazard, "around": around}))
                 night.say(line, who)
                 verdict, withheld = director.consider(night, line, who)
                 if verdict is not None and withheld is None:
@@ -73,10 +74,10 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
     return night
 
 
-def hazard_told(night: Night, challenge) -> str:
+def hazard_told(night: Night, challenge) -> tuple[str, str]:
     """What the line answering ``challenge`` answers, as the story told it: the Threat Card's
-    telling and the challenge's (the steps back to the card's), the place, the Killer's look
-    and weapon."""
+    telling and the challenge's (the steps back to the card's); and what is around it: the
+    place, the Killer's look and weapon."""
     told: list[str] = []
     for step in reversed(night.steps):
         pairs = list(step.narration)
@@ -84,6 +85,6 @@ def hazard_told(night: Night, challenge) -> str:
         if any(k.partition(".")[0] == "threat" or k.endswith(".revealed") for k, _t in pairs):
             break
     killer = (challenge.get("f") or {}).get("killer") or {}
-    return " ".join([*told, str(challenge.get("location") or ""),
-                     *(str(killer.get(k) or "") for k in ("look", "weapon"))])
+    return " ".join(told), " ".join([str(challenge.get("location") or ""),
+                                     *(str(killer.get(k) or "") for k in ("look", "weapon"))])
 

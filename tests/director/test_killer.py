@@ -209,3 +209,28 @@ def test_the_directors_answers_respect_a_place_cut_off():
         assert told.startswith("Yes" if yes else "No") and f"The way to {place} is cut off" in told
     other = next(p for p in night.story.route if p not in (place, night.story.location))
     assert night.ask(f"Can we go back to {other}?").kind != "state"  # an open place: the oracle decides
+
+
+def test_a_thing_the_player_just_held_on_to_is_torn_away_never_taken_unseen():
+    """"I don't let go of my walkie-talkie, whatever happens": if the Killer takes it, the move says
+    so (``held``), and it is told as torn away in plain sight, never "gone, and nobody heard"."""
+    from solo.director.killer import _shape
+    from solo.narration.beats import Beat
+    from solo.narration.templates import TemplateNarrator
+
+    f = fiction()
+    for p in f.people:
+        p.items = [p.items[0]] if p.items else ["flashlight"]
+        p.deeds.append(f"I don't let go of my {p.items[0]}, whatever happens.")
+    move = _shape("takes", f, f.people, lambda *key: 0)
+    assert move["held"] is True
+    ctx = {"suit": "Power", "severity": "dangerous", "face": None, "card": 5, "difficulty": 5, "suited": None,
+           "living": [p.name for p in f.people], "living_count": 4, "f": f.view(), "the_killer": f.killer,
+           "killer_move": move}
+    for v in range(6):
+        told = TemplateNarrator(v).render(Beat("threat", ctx), v)
+        assert "nobody heard" not in told and "Nobody saw" not in told, told
+        assert "torn away" in told or "fingers and all" in told, told
+    f.people[0].deeds.append("I run for the road.")
+    f.people[0].deeds.append("I hide.")  # two lines on: held no longer
+    assert "held" not in _shape("takes", f, f.people, lambda *key: 0)

@@ -77,6 +77,36 @@ def key(request: str) -> tuple:
     return tuple(judged) if judged else tuple(decided(request))
 
 
+#: The record a request gives the model: who is alive, hurt, carries and has lost what, the places
+#: cut off. A reply was written against it; told again with another record, it is not read.
+_RECORD = re.compile(r"^- (?:[A-Z][\w'’ -]* is (?:alive|dead)\b.*|The Killer has cut them off from .*)$", re.M)
+
+
+def record(request: str) -> dict[str, str]:
+    """The lines of ``request`` that state the night's record (:data:`_RECORD`), by whom or
+    what they are about (a request lists those it needs)."""
+    return {line.split(" is ", 1)[0] if " is " in line else line: line for line in _RECORD.findall(str(request))}
+
+
+def differ(now: dict[str, str], then: dict[str, str]) -> bool:
+    """Whether two records state otherwise of anyone both speak of."""
+    return any(now[k] != then[k] for k in now.keys() & then.keys())
+
+
+_SAID = re.compile(r'^- The player said \(([^)]+)\): "(.*)"$', re.M)
+
+
+def said_lines(night: dict) -> dict[str, list[str]]:
+    """Each character's lines as the night the replies were written for had them, in order (its
+    requests list each new one once): an autoplayed night told again says them again, so a change
+    to the lines autoplay would choose now does not make it another night."""
+    seen: dict[str, list[str]] = {}
+    for r in sorted(night["replies"], key=lambda r: int(r["n"])):
+        for name, line in _SAID.findall(str(r.get("ask", ""))):
+            seen.setdefault(name, []).append(line)
+    return seen
+
+
 def nights() -> list[Path]:
     return sorted(DATA.glob("*.json"))
 
@@ -109,6 +139,8 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
     for r in night["replies"]:
         waiting.setdefault(key(r.get("ask", "")), []).append(int(r["n"]))
     served: list[int | None] = []  # for each request of the night told again: the reply it got
+    stale: set[int] = set()  # requests whose record differs from the one their reply was written against
+    written = {int(r["n"]): record(r.get("ask", "")) for r in night["replies"]}
     read: set[int] = set()  # the requests whose reply was read (a reply is read whole once)
 
     def answer(body: str) -> str:
@@ -119,6 +151,8 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
         queue = waiting.get(key(asked))
         n = queue.pop(0) if queue else None
         served.append(n)
+        if stale or (n is not None and differ(record(asked), written[n])):
+            stale.add(len(served))  # another night from here on: who holds or lost what has changed
         return replies[n - 1] if n is not None else "The dark holds its breath."
 
     with FakeServer(mode="answer", answer=answer) as server:
@@ -135,8 +169,8 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
                 if len(served) in read:  # the narrator reading what is left of a refused reply
                     return why
                 read.add(len(served))
-                if n is None:  # the night told again asked what no reply was written for
-                    out.diverged.append(len(served))
+                if n is None or len(served) in stale:  # asked what no reply was written for, or on
+                    out.diverged.append(len(served))     # another record than the reply's
                     return why
                 if n in slipped:
                     out.slips.append((n, slipped[n], why))
@@ -166,6 +200,14 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
 
             playset, rules = rules_for(argparse.Namespace(playset=play.get("playset"), set=None,
                                                           rules=play.get("rules"), fast_setup=False))
+            from solo.narration.templates import TemplateNarrator
+
+            lines, respond = said_lines(night), TemplateNarrator.respond
+
+            def said_then(self, character, beat):
+                queue = lines.get(getattr(character, "name", None) or "")
+                return queue.pop(0) if queue else respond(self, character, beat)
+            monkeypatch.setattr(TemplateNarrator, "respond", said_then)
             autoplay(int(play["seed"]), rules, play.get("policy", "careful"), out=home / "night.md",
                      narrator_kind="llm", model="relay", notice=lambda *_: None, playset=playset)
         else:  # typed: the lines into solo play's batch mode, as they were typed

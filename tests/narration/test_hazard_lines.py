@@ -34,6 +34,13 @@ def test_a_line_names_only_the_things_of_its_hazard(line, hazard, fits):
     assert fits_hazard(hazard)(line) is fits
 
 
+def test_a_deed_needs_its_thing_in_the_hazard_not_in_the_place_around_it():
+    """"I ease it open" for dry leaves at the boathouse: the boathouse's doors are not the hazard."""
+    fits = fits_hazard("The ground here is all dry leaves and snapping twigs.", (), "the boathouse, its door hanging open")
+    assert not fits("I ease it open a finger's width at a time.")
+    assert fits_hazard("A dry twig snaps under the cupboard door.")("I ease it open a finger's width at a time.")
+
+
 def test_the_characters_own_things_and_no_hazard_fit():
     assert fits_hazard(FENCE, ["hatchet"])("I keep my hatchet close.")
     assert fits_hazard(None)("I rip the boards off with my bare hands.")
@@ -55,7 +62,7 @@ def test_autoplayed_lines_name_no_thing_their_hazard_lacks(seed, monkeypatch):
     def respond(self, character, beat):
         line = real(self, character, beat)
         items = [i for p in self._view()["people"] if p["name"] == character.name for i in p.get("items") or ()]
-        said.append((beat.get("hazard") or "", line, items))
+        said.append(((beat.get("hazard") or "") + " " + (beat.get("around") or ""), line, items))
         return line
     monkeypatch.setattr(TemplateNarrator, "respond", respond)
     autoplay(seed, rules, "careful", out=None, playset=playset, questions=False)
@@ -69,5 +76,5 @@ def test_the_hazard_is_the_cards_telling_the_challenge_and_the_killer():
     """hazard_told reads back to the Threat Card's telling, and adds the Killer's weapon."""
     night = autoplay(4, ASHCAN, "careful", out=None, questions=False)
     challenge = next(b for b in reversed(night.last_beats) if b.kind in ("challenge", "outcome", "dawn", "all_dead"))
-    told = hazard_told(night, challenge)
-    assert night.story.view()["killer"]["weapon"] in told
+    told, around = hazard_told(night, challenge)
+    assert told and night.story.view()["killer"]["weapon"] in around

@@ -73,6 +73,16 @@ def test_an_outcome_that_keeps_a_promise_is_not_told_in_passing():
     assert run_context(run, "outcome", _quiet("Cy"))["fold"] is True
 
 
+def test_a_failure_closes_no_run():
+    """"Nothing comes at them for a while: …, and now Tina, who …, and it goes wrong" reads as
+    calm and failure in one breath: a failed quiet Test is told on its own, and the run goes on."""
+    run = run_after(run_after((), "outcome", _quiet("Ann")), "outcome", _quiet("Ben"))
+    failed = _quiet("Cy", success=False)
+    assert run_context(run, "outcome", failed)["fold"] is False
+    assert len(run_after(run, "outcome", failed)) == 3
+    assert run_context(run_after(run, "outcome", failed), "outcome", _quiet("Dee"))["fold"] is True
+
+
 def test_a_scene_ends_the_run_and_a_fold_names_nobody_twice_apart():
     run = run_after(run_after((), "outcome", _quiet("Ann")), "outcome", _quiet("Ben"))
     assert run_after(run, "threat", _card("killer")) == run  # a Threat Card told between: the run goes on
@@ -211,7 +221,7 @@ def check(nights: list[dict]) -> dict:
             folds += folded
             # a quiet card's outcome that keeps a promise is told as its own beat: it ends the run
             streak = 0 if t["class"] != "quiet" or folded or ctx.get("pays") else streak + 1
-            runs += streak >= FOLD  # a third quiet Test in a row told on its own
+            runs += streak >= FOLD and ctx["success"]  # a third quiet Test in a row, a success, told on its own
         for say in night["says"]:
             for m in GAME.finditer(say):
                 found.append(f"night {n}, the player's line: game term {m.group(0)!r}: {say}")
