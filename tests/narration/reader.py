@@ -468,7 +468,8 @@ def noun_picks(told: list[Told]) -> list[Finding]:
     that opens on a name and tells its "why" with no verb of its own."""
     out = []
     for t in told:
-        if t.say and t.kind in ("challenge", "outcome"):
+        # a challenge is read against a line said before it ("already said"), not the answer it asks for
+        if t.say and (t.kind == "outcome" or (t.kind == "challenge" and t.context.get("already_said", t.say))):
             line = parse(t.say)
             lifted = {}
             tester = t.context.get("name")
@@ -505,7 +506,7 @@ def noun_picks(told: list[Told]) -> list[Finding]:
                         continue
                     if having and (tok.lemma_.lower() in things or tok.lower_ in things) or \
                             tok.head.lower_ == "without" or tok.text in cast or \
-                            (len(tok.lower_) > 2 and re.search(rf"\b{re.escape(tok.lower_)}\b", where)):
+                            (len(tok.lower_) > 1 and re.search(rf"\b{re.escape(tok.lower_)}\b", where)):
                         continue  # who has the thing, or manages without it: not a retelling of the line
                     if any(c.lower_ in ("no", "your", "my", "our") for c in tok.children):
                         continue  # "no flashlight anywhere": a thing not held, met; "your body": another

@@ -242,3 +242,12 @@ def test_one_night_is_read_whole():
     r = read_night(2, reader=True)
     assert isinstance(r["reader"], list) and {x.kind for x in r["reader"]} <= set(count([]))
     assert read_night.__defaults__ == (False,)  # the plain read stays as cheap as it was
+
+
+def test_a_challenge_is_read_against_a_line_said_before_it_not_the_answer_after():
+    """"Pam, what's the plan?" then "No plan: I just run at it." is a question and its answer; the
+    same question after the line was said would ask for what the player already gave."""
+    say = "No plan: I just run at it."
+    after = told("challenge", "Pam, what's the plan?", say=say, name="Pam", already_said=None)
+    before = told("challenge", "Pam, what's the plan?", say=say, name="Pam", already_said=say)
+    assert noun_picks([after]) == [] and len(noun_picks([before])) == 1
