@@ -41,7 +41,7 @@ class _Pattern:
         return getattr(self.rx, name)
 
 
-_SENTENCE = _Pattern(r"(?<=[.!?])\s+")
+_SENTENCE = _Pattern(r"(?<=[.!?])\s+|(?<=:)\s+(?=I\b)")  # "No plan: I just run at it." is two
 # "I'll X", "I will X", "I'm going to X", "I try to X", "I'm gonna X" → X
 _LEADS = _Pattern(
     r"^(?:i'll|i will|i'm going to|i am going to|i'm gonna|i try to|i'm trying to|i want to|"
@@ -109,8 +109,8 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
     first = sentences[0].strip() if sentences else ""
     rest = _NO_SUBJECT.sub("", first.rstrip(".").strip())
     if not rest or first.endswith(("?", "!")) or re.match(r"[A-Z][\w'-]*\s*,", rest) or \
-            rest.split()[0].lower() in _ASKING or re.search(r"(?i)\b(?:me|us)\b", rest):
-        return None  # ("Watch me.", "Cover me": words to the others, not a deed)
+            rest.split()[0].lower() in _ASKING or re.search(r"(?i)\b(?:me|us)\b", rest) or _TO_OTHERS.match(rest):
+        return None  # ("Watch me.", "Cover me", "Stand back": words to the others, not a deed)
     from .. import english
 
     typed = english.parse(rest)
@@ -119,6 +119,9 @@ def action_phrase(text: str | None, pronouns: Pronouns | None = None) -> str | N
     return _retold(rest[:1].lower() + rest[1:], p)
 
 
+#: Orders to the others that are no deed of the one who says them ("Stand back.", "Hold on").
+_TO_OTHERS = _Pattern(r"^(?:stand|step|get|stay|keep) back\b|^(?:hold|hang) on\b|^come on\b|^(?:wait|listen|look|quiet|"
+                      r"shh+|easy|careful|everyone|everybody)\b\s*[.!]?$", re.I)
 #: What a line typed with no subject may begin with before its verb ("gonna hide").
 #: A word that only says the deed comes again, before it: "Again, I slip through".
 _AGAIN = _Pattern(r"^(?:again|once more|one more time|same again)\s*,\s*", re.I)

@@ -101,6 +101,7 @@ def test_every_typed_line_of_the_grid_is_retold_right():
     "i heard screaming", "i still got the flare?", "i cant look", "i bleeding", "i dont have any injuries",
     "I hotwire nothing.",  # "sets out to hotwire nothing, and it works"
     "Kit runs.", "Okay.", "Run, Kit!", "Watch me.", "Cover me.", "Watch me. I don't scream; I don't give it that.", "Describe the room", "Look around?",
+    "Stand back.", "Hold on.", "Stand back. No plan: I just run at it.",  # orders to the others: "Eddie stands back"
 ])
 def test_what_is_no_action_is_not_retold(line):
     parsed()
