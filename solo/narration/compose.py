@@ -259,6 +259,12 @@ def _frame_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(keys), tuple(at)
 
 
+def _runs_told_share(text: str, used: set[str], names: Sequence[str]) -> float:
+    """The share of ``text``'s six-word runs told already (0 for a text too short to have one)."""
+    runs = _text_runs(text, tuple(names))
+    return sum(1 for r in runs if _uses(r, used)) / len(runs) if runs else 0.0
+
+
 def _most_run_uses(text: str, used: set[str], names: Sequence[str]) -> int:
     return max((_uses(r, used) for r in _text_runs(text, tuple(names))), default=0)
 
@@ -505,9 +511,9 @@ def _least_worn(order: list[str], used: set[str], flags: str, names: Sequence[st
     """:func:`_choose` for a slot of set pieces (``*``): among the candidates whose runs have
     been told least, however long or worn their frames; the next least only when none of
     those is fresh."""
-    uses: dict[int, list[str]] = {}
-    for c in order:
-        uses.setdefault(_most_run_uses(c, used, names), []).append(c)
+    uses: dict[tuple, list[str]] = {}
+    for c in order:  # a piece told before, in another frame, has most of its runs told: it comes last
+        uses.setdefault((_runs_told_share(c, used, names) > 0.5, _most_run_uses(c, used, names)), []).append(c)
     tiers = [uses[k] for k in sorted(uses)]
     for k, tier in enumerate(tiers):
         last = k == len(tiers) - 1
