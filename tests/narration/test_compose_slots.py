@@ -554,3 +554,19 @@ def test_slots_come_out_as_the_plain_line_by_line_reading_gives_them(pieces):
     text = "\n".join(pieces)
     assert _slots(text) == _slots_line_by_line(text)
     assert _slots(text) == _slots_line_by_line(text)  # its lines read back from the line cache
+
+
+def test_a_set_piece_never_told_comes_before_one_told_in_another_frame():
+    """A set-piece slot (``*``): "the drunk linebacker who won't let anyone past" told once
+    ("At the den: …") is not told again ("Then: …") while "a door someone is holding shut from
+    the other side" was never told, though a line told twice shares a run with the door."""
+    from solo.narration.compose import compose, remember
+
+    used: set[str] = set()
+    remember("At the den: the drunk linebacker who won't let anyone past.", used)
+    for _ in range(2):
+        remember("A bedroom door someone is holding shut from inside.", used)
+    rendered = ("§scene*\nThen: the drunk linebacker who won't let anyone past.\n"
+                "Then: a door someone is holding shut from the other side.\n")
+    for k in range(6):
+        assert "door" in compose(rendered, ("seed", k), set(used)), k
