@@ -7,6 +7,7 @@ story has established (:meth:`solo.director.fiction.Fiction.apply`) and a voice 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -71,6 +72,10 @@ def card_context(c: int) -> dict[str, Any]:
         "killer": 11 <= r <= 13,
         "joker": "red" if c == RED_JOKER else "black" if c == BLACK_JOKER else None,
     }
+
+
+#: Words for the rest of the group: a why told at dawn of the last one alive never says them.
+_OTHERS = re.compile(r"\b(?:the others|the rest|everyone|all of you|the group|we|us|our)\b", re.IGNORECASE)
 
 
 def _cast_entry(game: Any, who: int) -> dict[str, Any]:
@@ -260,7 +265,8 @@ def beats_from_events(
             survivors = [game.cast[w].name for w in ev.survivors]
             dead = [c.name for w, c in enumerate(game.cast) if w not in ev.survivors]
             whys = {game.cast[w].name: told_why(game.cast[w].why, game.cast[w].pronouns)
-                    for w in ev.survivors if game.cast[w].why}
+                    for w in ev.survivors if game.cast[w].why
+                    and not (len(ev.survivors) == 1 and _OTHERS.search(game.cast[w].why))}
             beat("dawn", survivors=survivors, survivor_count=len(survivors), dead=dead, whys=whys)
         elif isinstance(ev, E.AllDead):
             beat("all_dead", names=[c.name for c in game.cast])

@@ -21,7 +21,7 @@ __all__ = ["NEEDS", "deeds_named", "fits_hazard", "things_named"]
 ANYWHERE = frozenset(
     "thing something everything shoulder foot feet back hand arm wrist head neck eye teeth tooth toe finger "
     "heartbeat breath face step time count run width piece way pattern plan other tonight dark noise sound swing "
-    "twist duck ground item moment".split())
+    "twist duck ground item moment weight heel second inch".split())
 
 
 #: Deeds that need a kind of thing to be done to (their verb's lemma → words of the hazard,

@@ -406,12 +406,18 @@ def test_simulate_of_no_games_is_no_records():
 
 
 def test_a_quiet_worker_ignores_ctrl_c():
+    """Run in this process: both signals it sets are put back (SIGPIPE left at its default would
+    kill this test worker at a later test's write to a closed socket)."""
     before = signal.getsignal(signal.SIGINT)
+    pipe = signal.getsignal(signal.SIGPIPE) if hasattr(signal, "SIGPIPE") else None
     try:
         run._quiet_worker()
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+        if pipe is not None:
+            signal.signal(signal.SIGPIPE, pipe)
+        run._STOP = None
 
 
 SEEN_BY_WORKERS = []
