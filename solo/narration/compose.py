@@ -512,8 +512,9 @@ def _least_worn(order: list[str], used: set[str], flags: str, names: Sequence[st
     been told least, however long or worn their frames; the next least only when none of
     those is fresh."""
     uses: dict[tuple, list[str]] = {}
-    for c in order:  # a piece told before, in another frame, has most of its runs told: it comes last
-        uses.setdefault((_runs_told_share(c, used, names) > 0.5, _most_run_uses(c, used, names)), []).append(c)
+    for c in order:  # a run told past its limit comes last; then a piece told before, in another frame
+        most = _most_run_uses(c, used, names)
+        uses.setdefault((most >= RUN_LIMIT, _runs_told_share(c, used, names) > 0.5, most), []).append(c)
     tiers = [uses[k] for k in sorted(uses)]
     for k, tier in enumerate(tiers):
         last = k == len(tiers) - 1
