@@ -51,17 +51,10 @@ def does(phrase: str) -> str:
     for k in range(1, len(parse)):
         t = parse[k]
         word = t.text
-        if k in turned:
-            word = english.inflect(t.lemma.lower() if t.pos in ("VERB", "AUX") else t.lower, "VBZ")
-            if t.lemma.lower() == "be":
-                word = "is"
-        elif t.lower == "not" and k + 1 < len(parse) and k + 1 in turned:
+        if k in turned and parse[k - 1].lower != "not":  # "… and not run": "does not run"
+            word = "is" if t.lemma.lower() == "be" else \
+                english.inflect(t.lemma.lower() if t.pos in ("VERB", "AUX") else t.lower, "VBZ")
+        elif t.lower == "not" and k + 1 in turned:
             word = "does not"
         out.append(word + (" " if t.space else ""))
-    said = "".join(out).strip()
-    # "not" before a verb to be turned: that verb stays bare after "does not"
-    for k in sorted(turned):
-        if k > 1 and parse[k - 1].lower == "not":
-            bare = parse[k].text
-            said = said.replace("does not " + english.inflect(parse[k].lemma.lower(), "VBZ"), "does not " + bare, 1)
-    return said
+    return "".join(out).strip()
