@@ -478,7 +478,7 @@ def noun_picks(told: list[Told]) -> list[Finding]:
                 if tok.pos_ == "ADJ" and tok.dep_ != "amod":
                     continue  # "the open ground" lends "the open"; "close" in "keep it close" lends nothing
                 if tok.pos_ in (*_CONTENT, "ADJ") and tok.lemma_.lower() not in ("i", "it", "one", "thing", "way") \
-                        and tok.text != tester:
+                        and tok.text != tester and any(c.isalpha() for c in tok.text):  # no "-" of "cul-de-sac"
                     verb = _governor(tok)
                     if verb is not None and verb.lemma_.lower() not in ("be", "have") and _acts(verb):
                         lifted.setdefault(tok.lemma_.lower(), []).append(verb)  # each place it hangs

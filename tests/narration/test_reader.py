@@ -179,6 +179,13 @@ def test_a_line_retold_with_its_verb(say, text):
     assert noun_picks([told("outcome", text, say=say, name="Mara", success=True)]) == []
 
 
+def test_the_place_the_group_is_at_is_no_pick():
+    # the place is the night's; the "-" of "cul-de-sac" (a noun to the parser) is no thing lifted
+    at = f("the cul-de-sac out front, every other house dark", False)
+    assert noun_picks([told("challenge", "The Killer finds Jesse at the cul-de-sac out front.", f=at,
+                            say="I grab the flashlight and run for the cul-de-sac out front.")]) == []
+
+
 def test_a_why_with_no_verb_of_its_own():
     assert len(noun_picks([told("opening", "Priya to prove the camp legend is a hoax.")])) == 1
     assert noun_picks([told("opening", "Priya wants to prove the camp legend is a hoax.")]) == []
