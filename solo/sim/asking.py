@@ -14,11 +14,12 @@ import random
 from ..nott import events as E
 from ..nott.cards import is_face
 
-#: Questions about the unknown, asked now and then ({place}: somewhere the night has been).
+#: Questions about the unknown, asked now and then ({place}: the next place on the night's way,
+#: never the one the group stands in: "Is the boathouse locked?" is asked from outside it).
 IDLE = (
     "Is anyone out there?", "Did anyone else hear that?", "What was that noise?", "Is the {place} locked?",
     "Is it watching us right now?", "Where did it go?", "Can we get out through the {place}?",
-    "Is there a way out?", "What is that smell?", "Is the road still out?", "Why is this happening to us?",
+    "Is there a way out?", "What is that smell?", "Is anyone coming to help?", "Why is this happening to us?",
     "Is there anyone in the {place}?", "Who left the door open?", "Is it following us?", "Are we safe here?",
     "likely: is the power out everywhere?", "unlikely: is there a phone that works?",
 )
@@ -56,7 +57,7 @@ class Curious:
         elif is_face(g.threat) and rng.random() < 0.3:
             text = self._fresh(list(KILLER))
         elif rng.random() < self.rate:
-            place = night.story.location.split(",")[0].removeprefix("the ")
+            place = elsewhere(night.story).split(",")[0].removeprefix("the ")
             text = self._fresh([q.format(place=place) for q in IDLE])
         return (text, who) if text else None
 
@@ -68,6 +69,14 @@ class Curious:
         text = self.rng.choice(fresh)
         self.asked.add(text)
         return text
+
+
+def elsewhere(story) -> str:
+    """The next place on the night's way that is neither where the group stands nor cut off
+    (where the group stands, when there is no other)."""
+    here, way = story.location, list(story.route)
+    start = way.index(here) + 1 if here in way else 0
+    return next((p for p in way[start:] + way[:start] if p != here and p not in story.cut), here)
 
 
 def split_odds(text: str) -> tuple[str, str | None]:
