@@ -30,7 +30,7 @@ from solo.world.lines import line_fits
 from .hazard import fits_hazard
 
 from .beats import Beat
-from .compose import _fresh, _hash, _slots, _tidy, compose, pace, remember
+from .compose import _AGAIN, _fresh, _hash, _slots, _told, _tidy, compose, pace, remember
 from .environment import prompts_dir, shared_environment, uncap
 
 __all__ = ["DETAILS", "TemplateNarrator"]
@@ -142,7 +142,7 @@ class TemplateNarrator:
                        guard=self._guard(ctx, as_lines=True))
         if story is None:
             self._used |= used
-        return line
+        return _own_again(line, person["deeds"] if person else (), used)
 
     @staticmethod
     def response_context(character: Any, beat: Beat) -> dict[str, Any]:
@@ -282,3 +282,22 @@ _EMPTY_VIEW: dict[str, Any] = {
     "absent": [], "threads_open": [],
 }
 
+
+def _own_again(line: str, deeds: Any, used: set[str] = frozenset()) -> str:
+    """``line`` without an "Again, " its speaker never earned: "Again, I dart past it" is said
+    by the one who darted past it before; another says it with an opener that claims no before
+    ("Then, I dart past it"), one not yet told tonight (``used``, the night's memory) where
+    there is one (every line of the slot told, the composer opened one again for the night,
+    not for this speaker)."""
+    for opener in _AGAIN[:2] + ("Just as before, ",):  # the openers that say it was done before
+        if line.startswith(opener):
+            rest = line[len(opener):]
+            if any(rest.rstrip(".").lower() in str(d).lower() for d in deeds or ()):
+                return line
+            told = [o + rest for o in _NO_BEFORE]
+            return next((t for t in told if used.isdisjoint(_told(t))), told[0])
+    return line
+
+
+#: Openers of a line said again that claim no earlier time of the speaker's own.
+_NO_BEFORE = ("Then, ", "And then, ", "Even so, ", "By now, ", "Meanwhile, ", "Right now, ")

@@ -17,15 +17,17 @@ from ..nott.cards import is_face
 #: Questions about the unknown, asked now and then ({place}: the next place on the night's way,
 #: never the one the group stands in: "Is the boathouse locked?" is asked from outside it).
 IDLE = (
-    "Is anyone out there?", "Did anyone else hear that?", "What was that noise?", "Is the {place} locked?",
-    "Is it watching us right now?", "Where did it go?", "Can we get out through the {place}?",
-    "Is there a way out?", "What is that smell?", "Is anyone coming to help?", "Why is this happening to us?",
-    "Is there anyone in the {place}?", "Who left the door open?", "Is it following us?", "Are we safe here?",
-    "likely: is the power out everywhere?", "unlikely: is there a phone that works?",
+    "What is that smell?", "Is the {place} locked?", "Is it watching us right now?",
+    "Can we get out through the {place}?", "Is there a way out?", "Is anyone coming to help?",
+    "Why is this happening to us?", "Is there anyone in the {place}?", "Is it following us?", "Are we safe here?",
+    "What does it want with us?",
 )
-#: Asked when the Killer shows itself (a face card).
-KILLER = ("What do we know about it?", "Is it the Killer?", "Where is it now?", "Can we outrun it?",
-          "very unlikely: is it going to stop?")
+#: Asked when the Killer shows itself (a face card): nothing it has just answered by coming
+#: ("Is it the Killer?", "Where is it now?").
+KILLER = ("What do we know about it?", "Can we outrun it?", "Has anyone seen its face?")
+#: Not asked: what takes for granted a thing nothing told ("Did anyone else hear that?", "Who
+#: left the door open?", "Is the road still out?"), or draws a promise the night cannot keep
+#: ("is there a phone that works?" answered yes, and nobody calls).
 
 
 class Curious:

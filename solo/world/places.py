@@ -201,7 +201,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
                "the roof", "shelving"),
     "outside": ("the path", "the trail", "the road", "the mud", "a branch", "the crossroads", "fallen pine",
                 "the trees", "a swing", "chain-link", "the brush", "dry leaves", "ditch", "fence post"),
-    "building": ("the door", "doorway", "doorframe", "window", "the glass", "an open door"),
+    "building": ("the door", "doorway", "doorframe", "window", "the glass", "an open door", "door ", "door,", "doors "),
     "beds": ("the bed", "the bunks", "has to sleep", "closet", "wardrobe"),
     "upper": ("the floor above", "second floor", "upper window", "the stairs collapse", "up the stairs", "drainpipe"),
     "hallway": ("hallway", "corridor"),
@@ -220,7 +220,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
 #: threats ("the row of cabins by the lake" has beds, a porch and water). "inside", "outside"
 #: and "fireside" are read from the place itself (indoors, out of doors, out of doors in the wild).
 FEATURES: dict[str, tuple[str, ...]] = {
-    "building": ("cabin", "cabins", "house", "lodge", "shed", "woodshed", "porch", "garage", "chapel", "hall"),
+    "building": ("cabin", "cabins", "house", "lodge", "shed", "woodshed", "porch", "garage", "chapel", "hall",
+                 "outhouse", "treehouse", "boathouse", "washhouse", "shack"),
     "beds": ("bunk", "bunks", "bed", "beds", "bedroom", "mattress", "mattresses", "cabin", "cabins", "sleeping"),
     "upper": ("upstairs", "tower", "loft", "attic", "landing", "lodge", "stairs", "bedroom"),
     "hallway": ("hallway", "corridor", "infirmary", "lodge"),

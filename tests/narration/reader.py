@@ -290,6 +290,11 @@ _GAME = [
     (re.compile(r"\b(?:one|two|three|four|\d) (?:weakness(?:es)?|secrets?) (?:found|left|to go)|\b(?:one|two|three|"
                 r"four|\d) to go\b", re.IGNORECASE), "a count"),
     (re.compile(r"(?<!^)(?<![.!?] )\b(?:Power|Finesse|Intellect|Resolve)\b"), "an Aptitude"),
+    (re.compile(r"\banyone's (?:power|finesse|intellect|resolve)\b", re.IGNORECASE), "an Aptitude"),
+    # luck as a thing held and spent (a Genre Point's telling): "spends a little luck", "the last luck"
+    (re.compile(r"\b(?:spends?|pushes|gives away|need the) (?:a little |their |his |her |the )?luck\b|"
+                r"\bluck (?:to spare|is on)\b|\blast luck\b|\b(?:gets?|allows?|gives?) (?:a|another) "
+                r"(?:second )?(?:chance|try|shot)\b|\bsecond try stands\b", re.IGNORECASE), "a Genre Point"),
 ]
 #: What an answer read from the table may count in its own words: the table's ledger, asked
 #: for ("is Iris hurt?" → "Iris has two Strikes (…)"; "are we safe?" → what a Test needs). A

@@ -77,7 +77,11 @@ def test_one_gesture_twice_in_a_row():
     "Dana has earned a Genre Point.", "This is what you're good at, Eddie: Power.", "One weakness found; three to go.",
     "The Director has twelve left to give.", "It was the Q♥ all along.", "That is a Strike for Sid.",
     "Sid has two strikes now.", "Eddie passes the Test.", "The Joker grins.", "It's Messy, but it's done.",
-    "Hank, the Sheriff's Child (Resolve), goes first.", "Your Finesse is all you have."])
+    "Hank, the Sheriff's Child (Resolve), goes first.", "Your Finesse is all you have.",
+    "If anyone's finesse can get you through this, it's Hank's.", "Ashley spends a little luck and tries again.",
+    "That is the last luck the night gives away.", "Ashley will need the luck right away.",
+    "Eddie pushes their luck; of course the Jock would try that.", "The night allows a second chance.",
+    "Kit plays it like the movies, and gets another try."])
 def test_game_terms_in_the_story_are_found(text):
     assert len(game_terms([told("threat", text)])) == 1
 
@@ -85,7 +89,8 @@ def test_game_terms_in_the_story_are_found(text):
 @pytest.mark.parametrize("text", [
     "Your resolve has kept you alive so far.", "The lodge's old clock strikes the wrong hour.",
     "This is the moment Eddie's power was made for.", "The Killer is on Sid.", "Resolve hardens in Eddie's face.",
-    "It is a clean cut, and it is over."])
+    "It is a clean cut, and it is over.", "Bo will not be this lucky twice.",
+    "Still shut, and the night is not waiting for a second try.", "If anyone has the hands for this, it's Hank."])
 def test_plain_words_are_no_game_terms(text):
     assert game_terms([told("threat", text)]) == []
 

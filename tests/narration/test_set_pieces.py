@@ -17,7 +17,7 @@ from solo.nott.cards import SUIT_APTITUDES
 from solo.nott.cast import quick_cast
 from solo.nott.rules import ASHCAN, PLAYTEST
 from solo.play.night import Night
-from solo.world.places import fits
+from solo.world.places import fits, lacking
 from solo.playsets import load_playset
 from solo.sim.policies import get_policy, next_actions
 
@@ -45,8 +45,11 @@ def _pieces(night, ps, suit: str, told: str):
     here = story.here
     gone = {i.split()[-1].lower() for p in story.people for i in p.lost + (p.items if p.dead else [])}
     alone = len(story.living()) == 1
-    pieces = [p for p in here["threats"].get(suit, []) + list(ps.setting()["flavour"][suit])
+    own = here["threats"].get(suit, [])
+    lacks = lacking(story.location, story.places.get(story.location), story.wild, tuple(story.locations))
+    pieces = [p for p in own + list(ps.setting()["flavour"][suit])
               if fits(p, story.wild, here["indoors"], here["outdoors"], tuple(story.locations))
+              and (p in own or not any(w in p.lower() for w in lacks))  # "a heavy door " at the rope bridge
               and not any(re.search(rf"\b{re.escape(w)}s?\b", p, re.I) for w in gone)
               and not (alone and re.search(r"\b(?:everyone|the others|of you)\b", p))]
     found = [p for p in pieces if p[1:].rstrip(".").lower() in told.lower()]
