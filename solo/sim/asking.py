@@ -13,6 +13,7 @@ import random
 
 from ..nott import events as E
 from ..nott.cards import is_face
+from ..world.places import short_place
 
 #: Questions about the unknown, asked now and then ({place}: the next place on the night's way,
 #: never the one the group stands in: "Is the boathouse locked?" is asked from outside it).
@@ -59,7 +60,7 @@ class Curious:
         elif is_face(g.threat) and rng.random() < 0.3:
             text = self._fresh(list(KILLER))
         elif rng.random() < self.rate:
-            place = elsewhere(night.story).split(",")[0].removeprefix("the ")
+            place = short_place(elsewhere(night.story)).removeprefix("the ")  # "the outhouse", not its whole name
             text = self._fresh([q.format(place=place) for q in IDLE])
         return (text, who) if text else None
 
