@@ -129,6 +129,23 @@ WEAKNESSES = {
                 "it has a blind side, on its left"),
 }
 
+#: What a deed that found a weakness did, for each weakness it may have shown: "I hold still and
+#: stare it down" finds that "it falters when someone stares it down", not its old name.
+WEAKNESS_DEEDS = {
+    "it bleeds like anything else": r"\b(?:cut|stab|slash)",
+    "it goes down when it is hit hard enough": r"\b(?:hit|swing|smash|club|bat|punch|slam|throw)",
+    "it can be knocked off its feet": r"\b(?:tackle|charge|shove|knock|trip|legs|feet|weight)",
+    "it falters when someone stares it down": r"\b(?:stare|eyes?\b|blink|look it)",
+    "it needs you to be afraid": r"\b(?:laugh|afraid|scream|calm|terrified)",
+    "it stops, just for a moment, when it hears its old name": r"\b(?:name|shout|call)",
+    "it always comes back the way it came": r"\b(?:double back|the way it came|already been|back)",
+    "it keeps to the same pattern, every time": r"\b(?:pattern|count|time the|footsteps)",
+    "it cannot resist a trail laid for it": r"\b(?:trail|bait|lure|lead it|trap|cups)",
+    "it turns a beat late, always to the left": r"\b(?:turn|feint|dart|left|roll under)",
+    "it cannot see what stands perfectly still": r"\b(?:still|hold my breath|walk right past|freeze)",
+    "it has a blind side, on its left": r"\b(?:behind|blind|side|slip|sneak|duck)",
+}
+
 #: Words an epitaph may use for a character of each Aptitude, and only for them.
 EPITHETS = {
     "Power": ("strong", "stubborn", "unbending"),

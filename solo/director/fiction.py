@@ -21,7 +21,8 @@ from typing import Any
 
 from ..world.places import absent, lacking, short_place
 from ..world.pronouns import DEFAULT as DEFAULT_PRONOUNS, pronouns_of
-from .catalogue import ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES, WEAKNESSES, short_name
+from .catalogue import (ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP_SCENES, EPITHETS, HURTS, SCRAPES,
+                        WEAKNESS_DEEDS, WEAKNESSES, short_name)
 from ..nott.describe import strike_ordinal
 from .killer import QUIET_LIMIT, choose_move
 from .listen import action_phrase, handover, loud, plan_of, quote
@@ -624,7 +625,10 @@ class Fiction:
         suit = ctx.get("suit")
         if suit in WEAKNESSES and suit not in self.weaknesses:
             options = WEAKNESSES[suit]
-            self.weaknesses[suit] = options[self._roll("weakness", suit) % len(options)]
+            deed = self.stand[2] if self.stand and self.stand[0] == self.tests else None
+            shown = [w for w in options if deed and re.search(WEAKNESS_DEEDS[w], str(deed), re.IGNORECASE)]
+            # the one the deed showed, when it showed one; else the night's own
+            self.weaknesses[suit] = shown[0] if len(shown) == 1 else options[self._roll("weakness", suit) % len(options)]
         self.relief = True
         return {"weakness_words": self.weaknesses.get(suit), "location": self.place}
 

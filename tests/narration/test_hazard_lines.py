@@ -29,6 +29,14 @@ WINDOW = "The window is boarded over, and the boards are old."
     ("I rewire it, fast.", "The breaker panel sparks.", True),
     ("I climb it where the handholds are.", "A sleeping dog lies across the doorway.", False),
     ("I answer it, whatever it is.", "The phone rings in the empty office.", True),
+    # a body's deed needs a thing to do it to: nothing is kicked open on a map, crawled under a bear trap
+    ("I kick it until it breaks.", "A map of the woods with tonight's date circled.", False),
+    ("I kick it until it breaks.", "The window is nailed shut from the outside.", True),
+    ("I crawl under and keep my head down.", "A bear trap half-buried in leaves.", False),
+    ("I crawl under and keep my head down.", "A beam has come down across the hallway.", True),
+    ("I drag it clear, whatever it takes.", "The window is nailed shut from the outside.", False),
+    ("I drag it clear, whatever it takes.", "A friend passed out cold who has to be carried, now.", True),
+    ("I brace my feet and pull until something gives.", "The uncle's letters, each one ending mid-sentence.", False),
 ])
 def test_a_line_names_only_the_things_of_its_hazard(line, hazard, fits):
     assert fits_hazard(hazard)(line) is fits
