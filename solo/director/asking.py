@@ -192,7 +192,7 @@ def _repeat(q: Question, r: Reading, known: Fact, negated: bool) -> Reply:
 def _turn(band: str, material: Material, seed, step: int, key: str) -> str:
     """The clause "and" or "but" adds, from the setting when it has the words for it."""
     if band == "yes-and":
-        options = list(BOONS) + [f"{p} lies within reach" for p in material.props[:3]]
+        options = list(BOONS) + [f"you spot {p} within reach" for p in material.props[:3]]  # "keys" or "a kit": no verb to agree
     elif band == "yes-but":
         options = list(COSTS) + [f"it leads you toward {p.split(',')[0]}" for p in material.places[:3]]
     else:

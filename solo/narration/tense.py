@@ -15,6 +15,8 @@ from functools import lru_cache
 __all__ = ["does"]
 
 _BARE = ("VB", "VBP")
+#: The words that make a phrasal verb of the word before them ("double back", "back away").
+_PARTICLES = frozenset("back up out away off down around over".split())
 
 
 def _bare(t) -> bool:
@@ -44,9 +46,11 @@ def does(phrase: str) -> str:
     turned = {first}
     for k in range(first + 1, len(parse)):  # the verbs joined to it, with no subject of their own:
         t = parse[k]                          # "brace … and pull …", "… and not run"
-        if t.dep == "conj" and not any(parse[c].dep in ("nsubj", "nsubjpass") for c in parse.children(k)) and (
-                _bare(t) or (parse[k - 1].lower in ("and", "then") and t.tag == "NN" and "VERB" in english.parts_of(t.lower))):
-            turned.add(k)  # ("… and duck under its arm": read as a noun, said as a verb)
+        own = [c for c in parse.children(k) if c and parse[c].dep in ("nsubj", "nsubjpass")]  # not the "They" put first
+        if not own and t.dep in ("conj", "ROOT", "parataxis") and (_bare(t) or (
+                t.dep == "conj" and parse[k - 1].lower in ("and", "then") and "VERB" in english.parts_of(t.lower)
+                and (t.tag == "NN" or (t.tag == "JJ" and k + 1 < len(parse) and parse[k + 1].lower in _PARTICLES)))):
+            turned.add(k)  # ("… and duck under its arm", "… and double back": read as a noun or an adjective, said as a verb)
     out = []
     for k in range(1, len(parse)):
         t = parse[k]

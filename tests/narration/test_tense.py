@@ -18,6 +18,9 @@ pytestmark = pytest.mark.skipif(english.missing() is not None, reason="no Englis
     ("put their shoulder into it, again and again", "puts their shoulder into it, again and again"),
     ("tell themselves it isn't real, and step forward", "tells themselves it isn't real, and steps forward"),
     ("wait for the gap and duck under its arm", "waits for the gap and ducks under its arm"),
+    ("bait it with noise and double back", "baits it with noise and doubles back"),  # an adjective to the parse
+    ("breathe, count to three, and go", "breathes, counts to three, and goes"),  # a list of three deeds
+    ("keep it close and quiet", "keeps it close and quiet"),  # an adjective joined to an adjective
     ("try the numbers from the old sign", "tries the numbers from the old sign"),
     ("reach in", "reaches in"),
     ("quietly slip through", "quietly slips through"),
