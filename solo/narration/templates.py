@@ -30,7 +30,7 @@ from solo.world.lines import line_fits
 from .hazard import fits_hazard
 
 from .beats import Beat
-from .compose import _AGAIN, _fresh, _hash, _slots, _told, _tidy, compose, pace, remember
+from .compose import _fresh, _hash, _slots, _told, _tidy, compose, pace, remember
 from .environment import prompts_dir, shared_environment, uncap
 
 __all__ = ["DETAILS", "TemplateNarrator"]
@@ -289,7 +289,7 @@ def _own_again(line: str, deeds: Any, used: set[str] = frozenset()) -> str:
     ("Then, I dart past it"), one not yet told tonight (``used``, the night's memory) where
     there is one (every line of the slot told, the composer opened one again for the night,
     not for this speaker)."""
-    for opener in _AGAIN[:2] + ("Just as before, ",):  # the openers that say it was done before
+    for opener in _DONE_BEFORE:
         if line.startswith(opener):
             rest = line[len(opener):]
             if any(rest.rstrip(".").lower() in str(d).lower() for d in deeds or ()):
@@ -299,5 +299,7 @@ def _own_again(line: str, deeds: Any, used: set[str] = frozenset()) -> str:
     return line
 
 
+#: The composer's openers (``compose._AGAIN``) that say the speaker did it before.
+_DONE_BEFORE = ("Again, ", "Once more, ", "Just as before, ")
 #: Openers of a line said again that claim no earlier time of the speaker's own.
 _NO_BEFORE = ("Then, ", "And then, ", "Even so, ", "By now, ", "Meanwhile, ", "Right now, ")

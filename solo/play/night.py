@@ -231,8 +231,7 @@ class Night(Keeping):
         if not text:
             raise ValueError("ask what? e.g. ask is anyone out there?")
         self._check_speaker(who)
-        living = self.game.living()
-        if who is None and len(living) == 1:
+        if who is None and len(living := self.game.living()) == 1:
             who = living[0]  # the last one alive asks for themselves: there is no group of one
         question = parse(text, who, odds or None, tuple(self.names))  # unknown odds refused here
         step = Step([], text, who, ask=odds or "")
