@@ -5,9 +5,7 @@ group the living cannot make (:mod:`~solo.world.group`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any
 
 from .group import CROWD, crowd
@@ -16,8 +14,22 @@ from .present import gone, gone_word, unplaced
 
 __all__ = ["line_fits"]
 
-#: Whether a line fits, per (wild, indoors, outdoors, places, buildings, mask, gone, present, crowd, lacks).
-_FITTING: dict[tuple, dict[str, bool]] = {}
+#: Whether a line fits the place (wild, indoors, outdoors, places, buildings, mask, lacks), and whether
+#: it shows nothing gone (gone, the names not read for it): each kept apart, as each changes
+#: at its own pace over a night.
+_PLACED: dict[tuple, dict[str, bool]] = {}
+_SHOWN: dict[tuple, dict[str, bool]] = {}
+
+
+def _memo(memos: dict[tuple, dict[str, bool]], key: tuple) -> dict[str, bool]:
+    memo = memos.get(key)
+    if memo is None:
+        if len(memos) > 256:  # a long session: kept bounded
+            memos.clear()
+        memo = memos[key] = {}
+    elif len(memo) > 16384:
+        memo.clear()
+    return memo
 
 
 def line_fits(ctx: Mapping[str, Any], setting: Mapping[str, Any] | None) -> Callable[[str], bool]:
@@ -33,28 +45,28 @@ def line_fits(ctx: Mapping[str, Any], setting: Mapping[str, Any] | None) -> Call
     mask = masked(killer.get("look")) if isinstance(killer, Mapping) else None
     away, present = gone(ctx, f)
     group = crowd(ctx.get("kind"), f)
-    lacks = tuple(f.get("lacks") or ())  # what the place has not got (:func:`~solo.world.places.lacking`)
-    lacking = _lacking(lacks)
-    memo = _FITTING.setdefault((wild, indoors, outdoors, places, buildings, mask, away, present, group, lacks), {})
+    crowded = CROWD[group].search if group is not None else None
+    # what the place has not got (:func:`~solo.world.places.lacking`), as lower-case substrings
+    lacks = tuple(f.get("lacks") or ())
+    placed = _memo(_PLACED, (wild, indoors, outdoors, places, buildings, mask, lacks))
+    shown = _memo(_SHOWN, (away, places + present)) if away else None
+    unsaid = places + present
 
     def fitting(line: str) -> bool:
-        got = memo.get(line)
+        if crowded is not None and crowded(line):
+            return False
+        got = placed.get(line)
         if got is None:
-            if len(memo) > 16384:  # a long session: kept bounded
-                memo.clear()
-            got = memo[line] = fits(line, wild, indoors, outdoors, places, buildings, mask) and not (
-                away and gone_word(away).search(unplaced(line, places + present))) and not (
-                group is not None and CROWD[group].search(line)) and not (
-                lacking is not None and lacking.search(line))
-        return got
+            got = placed[line] = fits(line, wild, indoors, outdoors, places, buildings, mask) and not (
+                lacks and any(map(line.lower().__contains__, lacks)))
+        if not got or shown is None:
+            return got
+        seen = shown.get(line)
+        if seen is None:
+            seen = shown[line] = not gone_word(away).search(unplaced(line, unsaid))
+        return seen
 
     return fitting
-
-
-@lru_cache(maxsize=256)
-def _lacking(lacks: tuple[str, ...]) -> re.Pattern | None:
-    """One pattern for the words a place lacks (read as plain lower-case substrings)."""
-    return re.compile("|".join(re.escape(w) for w in lacks), re.IGNORECASE) if lacks else None
 
 
 def _buildings(places: tuple[str, ...], setting: Mapping[str, Any] | None) -> frozenset[str] | None:
