@@ -25,7 +25,7 @@ from .catalogue import (ANY_ITEMS, CAMP_ITEMS, CAMP_LOCATIONS, CAMP_PLACES, CAMP
                         WEAKNESS_DEEDS, WEAKNESSES, short_name)
 from ..nott.describe import strike_ordinal
 from .killer import QUIET_LIMIT, choose_move
-from .listen import action_phrase, handover, loud, plan_of, quote
+from .listen import action_phrase, handover, loud, manner, plan_of, quote
 from .material import DEFAULT_KILLER
 from .stages import FINALE, STAGES, pressure, stage_for
 from .threads import open_threads
@@ -520,6 +520,7 @@ class Fiction:
         details["said"] = p.line
         details["action"] = self._action(p.line, p)
         details["loud"] = loud(p.line)
+        details["manner"] = manner(p.line)
         details["missing"] = self.missing(p, details["action"])
         if details["missing"] is not None:
             details["said"] = details["action"] = None  # never told as used

@@ -375,6 +375,38 @@ def loud(line: str | None) -> bool:
     return any(t.pos == "VERB" and t.lemma.lower() in _LOUD for t in english.parse(str(line)[:english.MAX_TEXT]))
 
 
+#: Words of a deed done by force ("I put my whole weight into it", "I take a run at it, shoulder
+#: first"): its noise may be told as the deed's own, and it is never told as silent.
+_FORCE = _LOUD | frozenset("shoulder heave push pull lift throw charge force swing drag rip haul tackle hit wrench "
+                           "ram shove tear batter hammer pound wrestle yank pry lever bash punch stamp stomp hurl "
+                           "strain".split())
+#: ... and the words of force that say it whatever their part of speech ("my whole weight", "the
+#: nearest heavy thing", "shoulder first"); the others only as the deed's verbs ("its swing" is not one).
+_FORCE_ANY = frozenset("weight heavy shoulder".split())
+#: Words of a deed done quietly or held still ("I keep low and silent", "I wait it out", "I hum
+#: until my hands stop shaking"): the noise of a Messy success is not the deed's own but an
+#: accident on the way.
+_HUSH = frozenset("silent silently quiet quietly soft softly slow slowly gentle gently tiptoe toe creep sneak "
+                  "still breath breathe wait ease heel whisper careful carefully low hum grit "
+                  "stare look listen".split())
+
+
+def manner(line: str | None) -> str | None:
+    """How a line's deed is done, as its telling hears it: "force" (its noise is its own, it is
+    never silent), "hush" (done quietly or held still: any noise is an accident) or None, by
+    its words' lemmas (:data:`_FORCE`, :data:`_HUSH`; held still wins)."""
+    if not line:
+        return None
+    from .. import english
+
+    parse = list(english.parse(str(line)[:english.MAX_TEXT]))
+    lemmas = {t.lemma.lower() for t in parse}
+    if lemmas & _HUSH:
+        return "hush"
+    force = lemmas & _FORCE_ANY or any(t.pos == "VERB" and t.lemma.lower() in _FORCE for t in parse)
+    return "force" if force else None
+
+
 #: Verbs whose object is looked for, not held ("search the body for keys", "look for the
 #: flashlight"): a thing named after one is not used.
 _SOUGHT = frozenset("search look find seek want need hunt call miss lose forget remember follow ask wait "

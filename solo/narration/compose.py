@@ -328,7 +328,8 @@ _UNTIDY = re.compile(r"\s(?:(?<! )|(?=[\s.,;:!?]|\Z))").search
 
 def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
     """(name, flags, candidates, fallback) per slot: flags "?" (may be left out), "!" (short
-    lines too are kept from repeating while there are others: questions, openers); a line
+    lines too are kept from repeating while there are others: questions, openers), "1" (each
+    line told once a night as a reader hears it: the stock build-ups of a scene); a line
     "~" ends the slot's first choices: the candidates from ``fallback`` on are told only when
     every first choice has been."""
     slots: list[tuple[str, str, list[str], int]] = []
@@ -343,8 +344,8 @@ def _slots(rendered: str) -> list[tuple[str, str, list[str], int]]:
             if name is not None:
                 slots.append((name, flags, cands, len(cands) if fallback < 0 else fallback))
             name = line[1:].strip()
-            flags = name[len(name.rstrip("?!*")):]
-            name = name.rstrip("?!*")
+            flags = name[len(name.rstrip("?!*1")):]
+            name = name.rstrip("?!*1")
             cands, seen, fallback = [], set(), -1
         elif name is None:  # lines before any slot: a slot with no name, this its first line
             name, flags = "", ""
@@ -482,8 +483,10 @@ def _choose(order: list[str], used: set[str], flags: str, names: Sequence[str] =
     fresh: list[str] = []  # no sentence told
     new_runs: list[str] = []  # and no run told RUN_LIMIT times: runs, not only sentences, vary
     free: list[str] = []  # and frames
+    once = "1" in flags
     for c in order:
-        if not used.isdisjoint(_told(c)) or (capped and _said_out(c, used, names)):
+        if not used.isdisjoint(_told(c)) or (capped and _said_out(c, used, names)) or (
+                once and not used.isdisjoint(_at(_said_keys(c, names), 1))):
             continue
         fresh.append(c)
         if not _runs_below(c, used, names):

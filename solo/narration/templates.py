@@ -263,7 +263,7 @@ class _Guard:
 #: What the fiction adds to a beat (see ``Fiction.apply``), as told when there is no fiction.
 DETAILS: dict[str, Any] = {
     "player_action": None, "summary": "", "location": None, "moved": False, "known_weakness": None,
-    "already_said": None, "missing": None, "action": None, "plan": None, "said": None, "loud": False, "wounds": [], "lost_item": None, "scrape": None,
+    "already_said": None, "missing": None, "action": None, "plan": None, "said": None, "loud": False, "manner": None, "wounds": [], "lost_item": None, "scrape": None,
     "hurt": None, "hurt_told": False, "epithet": None, "deed": None, "stand": None, "left": None, "left_count": None, "why_ok": True,
     "weakness_words": None, "trope": None,
     "answer_kind": None, "question": None, "form": None, "word": None, "odds": "even", "stated": False, "fact": None,

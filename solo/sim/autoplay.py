@@ -74,17 +74,25 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
     return night
 
 
+#: The beats that tell the hazard itself: a deed needs its thing to be in one of these.
+_HAZARD_KINDS = frozenset(("threat", "challenge", "red_joker", "black_joker"))
+
+
 def hazard_told(night: Night, challenge) -> tuple[str, str]:
     """What the line answering ``challenge`` answers, as the story told it: the Threat Card's
-    telling and the challenge's (the steps back to the card's); and what is around it: the
-    place, the Killer's look and weapon."""
+    telling and the challenge's; and what is around it: the place, the Killer's look and
+    weapon, and whatever else was told since the card (answers, the last outcome), whose
+    things may be named but whose things no deed is done to ("I reach in" answers a hole in
+    the hazard, not "lake water" in an answer about a smell)."""
     told: list[str] = []
+    else_told: list[str] = []
     for step in reversed(night.steps):
         pairs = list(step.narration)
-        told += [t for _k, t in pairs]
+        for k, t in pairs:
+            (told if k.partition(".")[0] in _HAZARD_KINDS else else_told).append(t)
         if any(k.partition(".")[0] == "threat" or k.endswith(".revealed") for k, _t in pairs):
             break
     killer = (challenge.get("f") or {}).get("killer") or {}
     return " ".join(told), " ".join([str(challenge.get("location") or ""),
-                                     *(str(killer.get(k) or "") for k in ("look", "weapon"))])
+                                     *(str(killer.get(k) or "") for k in ("look", "weapon")), *else_told])
 

@@ -18,6 +18,7 @@ from solo.director.fiction import Fiction
 from solo.narration.environment import PROMPTS_DIR, bare, cap, names, possessive, role, uncap, words
 from solo.narration.compose import _AGAIN, _slots, compose, counted, is_question, norm, sentences
 
+NAMES = ("Ana", "Bo", "Cy", "Dee")
 RESPONSE = (PROMPTS_DIR / "template" / "response.j2").read_text(encoding="utf-8")
 
 
@@ -570,3 +571,19 @@ def test_a_set_piece_never_told_comes_before_one_told_in_another_frame():
                 "Then: a door someone is holding shut from the other side.\n")
     for k in range(6):
         assert "door" in compose(rendered, ("seed", k), set(used)), k
+
+
+def test_a_once_slot_tells_each_line_once_a_night_as_it_is_heard():
+    """§slot?1: "This is the moment Ana was made for." is the same line told of Bo; once told,
+    it is not told of anyone again that night, and the slot is left out when all its lines
+    have been (a §slot? alone tells them again, up to the sentence limit)."""
+    rendered = "§a\nAna goes.\n§b?1\nThis is the moment {n} was made for.\nNobody breathes while {n} works.\n"
+    once: set[str] = set()
+    told = [compose(rendered.replace("{n}", n).replace("Ana goes", f"{n} goes"), ("k", i), once, names=NAMES)
+            for i, n in enumerate(NAMES)]
+    heard = [s.replace(n, "N") for t, n in zip(told, NAMES) for s in sentences(t)[1:]]
+    assert len(heard) == 2 and len(set(heard)) == 2, told
+    again: set[str] = set()
+    plain = rendered.replace("§b?1", "§b?")
+    told = [compose(plain.replace("{n}", n), ("k", i), again, names=NAMES) for i, n in enumerate(NAMES)]
+    assert sum(len(sentences(t)) - 1 for t in told) > 2, told

@@ -86,3 +86,23 @@ def test_the_hazard_is_the_cards_telling_the_challenge_and_the_killer():
     challenge = next(b for b in reversed(night.last_beats) if b.kind in ("challenge", "outcome", "dawn", "all_dead"))
     told, around = hazard_told(night, challenge)
     assert told and night.story.view()["killer"]["weapon"] in around
+
+
+def test_a_deed_is_done_to_the_hazards_things_not_to_an_answers():
+    """ "I reach in" answers a hole in the hazard; an answer told since the card ("That smell:
+    lake water") may be named, but gives the deed nothing to reach into."""
+    from types import SimpleNamespace
+
+    from solo.narration.hazard import fits_hazard
+    from solo.play.step import Step
+
+    steps = [Step(narration=[("threat", "A rope strung between two posts is the only handhold across the slick ground.")]),
+             Step(say="What is that smell?", ask=""),
+             Step(narration=[("answer", "That smell: lake water where there is no lake.")]),
+             Step(narration=[("challenge", "Who goes?")])]
+    night = SimpleNamespace(steps=steps)
+    told, around = hazard_told(night, {"location": "the end of the dock", "f": {}})
+    assert "rope" in told and "water" not in told and "water" in around
+    fits = fits_hazard(told, (), around)
+    assert not fits("I reach in, slow and gentle.") and fits("I wait for the right second, then go.")
+    assert fits("I keep my eyes on the water.")  # named, not done to
