@@ -135,7 +135,7 @@ def _retold(rest: str, p: Pronouns) -> str | None:
     rest = rest.strip()
     if not rest or not rest[0].isalpha():
         return None
-    rest = re.split(r"\s*(?:[,;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]  # one clause: the rest may be anyone's
+    rest = _one_deed(rest)
     if _UNSAFE.search(rest):
         return None  # we, you: whose is it? rephrasing could go wrong: quoted
     rest = third_person(_NOT_JOINED.sub(r"\g<conj> not ", _JOINED.sub(_bare, rest)), p)
@@ -147,6 +147,33 @@ def _retold(rest: str, p: Pronouns) -> str | None:
         return None  # the first action cannot be retold; a later aside is not the action
     phrase = " ".join(words)
     return phrase if _acts(phrase) else None  # "heard screaming", "the shed": no action to retell
+
+
+#: What a comma's clause opens with when it goes on with the same deed ("breathe, count to three,
+#: and go"; "wait for the wind, then move"; ", and I take my time"): a bare verb, after these.
+_GOES_ON = _Pattern(r"^(?:(?:and then|and|then)\s+)?(?:I\s+)?(?:(?:don't|do not)\s+)?(?P<verb>[a-z]+)\b(?!')")
+
+
+def _one_deed(rest: str) -> str:
+    """The deed of ``rest``: its first clause, and the clauses after a comma that go on with it
+    (a bare verb: "breathe, count to three, and go"), not the rest, which may be anyone's ("I
+    pull, you push") or an aside ("I hit it, hard"); never past a ;, : or dash."""
+    head = re.split(r"\s*(?:[;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]
+    parts = [x.strip() for x in head.split(",")]
+    kept = [parts[0]]
+    for part in parts[1:]:
+        m = _GOES_ON.match(part)
+        if m is None or not _bare_verb(m.group("verb")):
+            break
+        kept.append(part)
+    return ", ".join(kept)
+
+
+def _bare_verb(word: str) -> bool:
+    """Whether ``word`` is a verb in its bare form ("count", "go"; not "hard", "hoping", "ran")."""
+    from .. import english
+
+    return "VERB" in english.parts_of(word) and english.lemma_of(word, "VERB") == word
 
 
 #: Objects that undo an action told back: "sets out to hotwire nothing, and it works".

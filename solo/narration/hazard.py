@@ -36,7 +36,7 @@ NEEDS = {
     "ease": ("door", "window", "hatch", "lid", "cupboard", "drawer", "trapdoor", "gate", "cabinet", "box", "cage",
              "case", "valve", "latch", "shutter"),
     "reach": ("gap", "hole", "box", "drawer", "cupboard", "window", "cage", "water", "crack", "shelf", "vent", "pipe",
-              "cabinet", "hook", "barrel", "pocket", "hatch", "trapdoor", "wall", "fence", "wire", "panel", "key"),
+              "cabinet", "hook", "barrel", "pocket", "hatch", "trapdoor", "wall", "fence", "panel", "key"),
     "rewind": ("tape",),
     # a body's deed at a thing: kicked, smashed, torn, dragged, lifted, pulled, crawled under
     "kick": ("door", "window", "lock", "board", "gate", "fence", "wall", "shutter", "hatch", "trapdoor", "plank",

@@ -58,3 +58,34 @@ def test_over_whole_nights_a_deeds_noise_is_its_own_only_when_it_is_done_by_forc
             wrong = SILENT if noisy else DEED_NOISE
             assert not any(w in told for w in wrong), (seed, line, told)
     assert read["force"] >= 10 and read["other"] >= 20, read
+
+
+#: How the body came by a small harm, told with it.
+HOW_HURT = ("scrambling clear", "stumbles", "legs give out", "backs away from it too fast", "scramble away",
+            "goes down hard")
+
+
+@pytest.mark.parametrize("success", [True, False])
+def test_a_small_harm_after_a_deed_of_the_mind_says_how_the_body_came_by_it(success):
+    """A Costly Fallout with nothing to lose leaves a small harm: after holding one's nerve or
+    working a thing out, "Tina pays for it with a skinned knee" does not follow; "on the way back
+    from it Tina stumbles" does. A deed of the body may say it plainly."""
+    from solo.narration import Beat, TemplateNarrator
+
+    f = {"people": [{"name": "Tina", "pronouns": "she/her"}], "tests": 12, "stage": "dread", "endgame": False,
+         "living": ["Tina", "Bo"], "living_count": 2}
+    ctx = {"name": "Tina", "archetype": "The Babysitter", "severity": "dangerous", "killer": False,
+           "success": success, "fallout": 3, "fallout_name": "Costly", "strike": False, "strike_count": 0,
+           "dies": False, "added_face": None, "living": f["living"], "living_count": 2, "f": f, "pace": "tense",
+           "scrape": "a skinned knee"}
+    plain = set()
+    for suit in ("Resolve", "Intellect", "Power"):
+        for seed in range(3):
+            for v in range(12):
+                told = TemplateNarrator(seed).render(Beat("outcome", ctx | {"suit": suit}), v)
+                assert "a skinned knee" in told, told
+                if suit != "Power":
+                    assert any(h in told for h in HOW_HURT), told
+                else:
+                    plain.add(any(h in told for h in HOW_HURT))
+    assert False in plain  # a deed of the body may tell it plainly
