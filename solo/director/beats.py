@@ -169,8 +169,11 @@ def beats_from_events(
             cc = card_context(ev.card)
             suited = [game.cast[w].name for w in game.living()
                       if cc["suit"] is not None and SUIT_APTITUDES[game.cast[w].aptitude] == cc["suit"]]
+            alive = game.living()
+            whys = {game.cast[w].name: told_why(game.cast[w].why, game.cast[w].pronouns) for w in alive
+                    if game.cast[w].why and not (len(alive) == 1 and _OTHERS.search(game.cast[w].why))}
             beat("threat", **cc, difficulty=ev.difficulty, suited=suited[0] if suited else None, pointed=None,
-                 by_hand=ev.by_hand, instead=card_str(ev.instead) if ev.instead is not None else None)
+                 by_hand=ev.by_hand, instead=card_str(ev.instead) if ev.instead is not None else None, whys=whys)
         elif isinstance(ev, E.JokerRevealed):
             kind = "red_joker" if ev.joker == RED_JOKER else "black_joker"
             beat(kind, **card_context(ev.joker), phase="revealed", success=None,

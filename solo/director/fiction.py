@@ -34,6 +34,10 @@ from .threads import step as threads_step
 __all__ = ["Fiction", "Person"]
 
 
+#: An answer that says help is on its way: someone to help, the police, a ranger, coming.
+_HELP = re.compile(r"\b(?:help|rescue|rescuers|police|cops|sheriff|ranger|deputy|ambulance|search party)\b", re.I)
+_COMING = re.compile(r"\b(?:com(?:e|es|ing)|on (?:its|their|the) way|sent|called)\b", re.I)
+
 @dataclass
 class Person:
     name: str
@@ -639,7 +643,14 @@ class Fiction:
         return {"location": self.place, "stage": STAGES[FINALE]}
 
     def _on_dawn(self, ctx: dict[str, Any]) -> dict[str, Any]:
-        return {"location": self.place}
+        return {"location": self.place, "help_coming": self.help_coming()}
+
+    def help_coming(self) -> bool:
+        """Whether an answer told that help is on its way ("Yes, and better still: someone is
+        coming to help"): a promise the night's end keeps (the dawn, or the morning that finds
+        no one)."""
+        return any(f.yes is True and not f.negated and _HELP.search(f"{f.statement or ''} {f.text or ''}")
+                   and _COMING.search(f"{f.statement or ''} {f.text or ''} {f.question or ''}") for f in self.facts)
 
     _on_all_dead = _on_dawn
 

@@ -435,8 +435,8 @@ def test_a_joker_has_no_weakness():
 def test_the_endgame_and_the_ending_tell_where():
     f = fiction()
     assert f.apply("endgame", {}) == {"location": f.place, "stage": "finale"} and f.endgame is True
-    assert f.apply("dawn", {}) == {"location": f.place}
-    assert f.apply("all_dead", {}) == {"location": f.place}
+    assert f.apply("dawn", {}) == {"location": f.place, "help_coming": False}
+    assert f.apply("all_dead", {}) == {"location": f.place, "help_coming": False}
 
 
 @pytest.mark.parametrize("kind", ["black_joker", "red_joker"])
