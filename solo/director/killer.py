@@ -88,6 +88,16 @@ def _hurt_first(people: list, roll) -> list:
     return sorted(people, key=lambda p: (-len(p.hurts), -len(p.scrapes), roll("prey", p.name) % 1000))
 
 
+def _followed(fiction: Any, living: list):
+    """The one the Killer is still after: the living target of a thread not yet paid (it is
+    following them, it has come for them). It does not turn to another while that is owed."""
+    names = {p.name: p for p in living}
+    for t in reversed(list(getattr(fiction, "threads", ()))):
+        if t.get("closed") is None and t.get("kind") in ("stalks", "comes") and t.get("target") in names:
+            return names[t["target"]]
+    return None
+
+
 def _shape(kind: str, fiction: Any, living: list, roll) -> dict[str, Any] | None:
     if kind in ("heard", "sign"):
         return {"kind": kind}
@@ -111,7 +121,7 @@ def _shape(kind: str, fiction: Any, living: list, roll) -> dict[str, Any] | None
     if kind in ("stalks", "comes"):
         if kind == "stalks" and not any(p.hurts or p.scrapes for p in living):
             return None
-        prey = _hurt_first(living, roll)[0]
+        prey = _followed(fiction, living) or _hurt_first(living, roll)[0]
         if kind == "stalks" and any(t["kind"] == "stalks" and t.get("target") == prey.name
                                     for t in getattr(fiction, "threads", ()) if t.get("closed") is None):
             return None  # already following them: that promise is still owed

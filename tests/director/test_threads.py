@@ -188,3 +188,21 @@ def test_many_nights_keep_every_promise(ps, rules):
         night, told = play(seed, rules, ps)
         slips, _ = read(night, told)
         assert not slips, (seed, rules.name, ps, slips[:5])
+
+
+def test_the_killer_following_someone_comes_for_no_one_else_until_that_is_paid():
+    """ "It is following Tina, and no one else": while that thread is owed, the Killer's next
+    moves are at Tina (measured before: 64 of 121 such moves went for another)."""
+    from solo.nott.rules import ASHCAN, PLAYTEST
+    from solo.sim.autoplay import autoplay
+
+    moves = 0
+    for seed in range(16):
+        story = autoplay(seed, ASHCAN if seed % 2 else PLAYTEST, "careful", out=None, questions=False).story
+        for t in (t for t in story.threads if t["kind"] == "stalks"):
+            for u in story.threads:
+                if u is not t and u["kind"] in ("comes", "stalks") and t["opened"] < u["opened"] <= (
+                        t["closed"] if t.get("closed") is not None else 10**6):
+                    moves += 1
+                    assert u.get("target") == t.get("target"), (seed, t, u)
+    assert moves >= 10

@@ -312,14 +312,24 @@ def test_a_prayer_is_no_forbidden_text_and_lifting_a_friend_no_trip(line, trope)
 
 
 def test_a_cut_off_place_is_answered_by_its_short_name():
-    """"Can we still get to the garage?" in the typed sample: "The way to the garage is cut off",
-    not the garage's whole description spliced before "is cut off"."""
-    from pathlib import Path
-
+    """"Can we still get to the cul-de-sac out front?" once the Killer has cut it off: "The way
+    to the cul-de-sac out front is cut off", not the place's whole description ("…, every other
+    house dark") spliced before "is cut off"."""
     from solo.playsets import load_playset
+    from solo.sim.autoplay import autoplay
+    from solo.world.places import short_place
 
-    text = (Path(__file__).resolve().parents[2] / "transcripts" / "ashcan-interactive-party-seed21.md").read_text(
-        encoding="utf-8")
-    assert "The way to the garage is cut off" in text
-    for place in (p.place for p in load_playset("house-party").locations if "," in p.place):
-        assert f"{place} is cut off" not in text, place
+    playset = load_playset("house-party")
+    asked: list[tuple[str, str]] = []
+
+    def ask_when_cut(night):
+        if asked or not night.story.cut or night.game.tester >= 0:
+            return
+        place = night.story.cut[0]
+        night.ask(f"Can we still get to {short_place(place)}?")
+        asked.append((place, " ".join(t for _k, t in night.steps[-1].narration)))
+
+    autoplay(25, playset.ruleset(), "careful", out=None, playset=playset, questions=False, on_step=ask_when_cut)
+    place, told = asked[0]
+    assert "," in place  # a place named with a description after a comma
+    assert f"The way to {short_place(place)} is cut off" in told and f"{place} is cut off" not in told, told
