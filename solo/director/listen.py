@@ -163,10 +163,16 @@ def _one_deed(rest: str) -> str:
     kept = [parts[0]]
     for part in parts[1:]:
         m = _GOES_ON.match(part)
-        if m is None or not _bare_verb(m.group("verb")):
-            break
+        if m is None or not _bare_verb(m.group("verb")) or _has_infinitive(", ".join(kept)):
+            break  # after "to stay behind them", ", and go first" would read as theirs
         kept.append(part)
     return ", ".join(kept)
+
+
+def _has_infinitive(text: str) -> bool:
+    """Whether ``text`` holds an infinitive ("tell the others to stay behind them"; not "count
+    to three")."""
+    return any(_bare_verb(w) for w in re.findall(r"\bto ([a-z]+)", text))
 
 
 def _bare_verb(word: str) -> bool:

@@ -206,3 +206,22 @@ def test_the_killer_following_someone_comes_for_no_one_else_until_that_is_paid()
                     moves += 1
                     assert u.get("target") == t.get("target"), (seed, t, u)
     assert moves >= 10
+
+
+def test_a_killer_card_faced_by_another_is_told_as_standing_in_its_way():
+    """The Killer came for Tina (a thread still owed) and Eddie takes its Test: never "It's
+    Eddie the Killer wants this time", but Eddie between it and Tina."""
+    from solo.narration import Beat, TemplateNarrator
+
+    f = {"people": [{"name": n} for n in ("Eddie", "Tina", "Ann")], "tests": 20, "stage": "terror",
+         "endgame": False, "living": ["Eddie", "Tina", "Ann"], "living_count": 3}
+    ctx = {"name": "Eddie", "archetype": "The Slacker", "aptitude": "Finesse", "suit": "Finesse",
+           "severity": "killer", "face": "J", "card": "J♦", "difficulty": 5, "aptitude_match": True,
+           "living_count": 3, "pace": "scene", "location": "the old lodge"}
+    wrong = ("wants this time", "eyes only for Eddie", "toward Eddie, and no one else", "comes for Eddie",
+             "nobody is in between")
+    owed = {**f, "threads_open": [{"kind": "comes", "target": "Tina", "opened": 20, "closed": None}]}
+    told = {TemplateNarrator(s).render(Beat("challenge", ctx | {"f": owed}), v) for s in range(4) for v in range(8)}
+    assert all("Tina" in t and not any(w in t for w in wrong) for t in told), told
+    free = {TemplateNarrator(s).render(Beat("challenge", ctx | {"f": f}), v) for s in range(4) for v in range(8)}
+    assert not any("Tina" in t for t in free) and any(any(w in t for w in wrong) for t in free)

@@ -62,7 +62,7 @@ def test_over_whole_nights_a_deeds_noise_is_its_own_only_when_it_is_done_by_forc
 
 #: How the body came by a small harm, told with it.
 HOW_HURT = ("scrambling clear", "stumbles", "legs give out", "backs away from it too fast", "scramble away",
-            "goes down hard")
+            "goes down hard", "backs into something hard", "foot turns on something")
 
 
 @pytest.mark.parametrize("success", [True, False])

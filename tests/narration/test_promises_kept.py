@@ -58,7 +58,7 @@ def test_why_each_came_comes_back_to_them_once_in_a_quiet_moment_and_never_after
             for kind, text in step.narration:
                 if kind == "death":
                     gone |= {p.name for p in night.story.people if p.dead and p.name in text}
-                for m in re.finditer(r"(?:(\w+) [^.]*?, and in the quiet it comes back, heavier than before\."
+                for m in re.finditer(r"(?:(\w+) [^.]*?; in the quiet, the thought will not leave \w+ alone\."
                                      r"|(\w+) [^.]*?, and has not forgotten it, not for a second\.)", text):
                     name = m.group(1) or m.group(2)
                     assert kind == "threat", (seed, kind, text)

@@ -47,7 +47,8 @@ def test_what_is_no_deed_is_not_told_so(phrase):
     ("I breathe, count to three, and go.", "breathe, count to three, and go"),
     ("I close my eyes, count, and open them again.", "close their eyes, count, and open them again"),
     ("I keep low and silent, and I take my time.", "keep low and silent, and take their time"),
-    ("I wait for the wind to cover the sound, then move.", "wait for the wind to cover the sound, then move"),
+    ("I wait for the wind to cover the sound, then move.", "wait for the wind to cover the sound"),  # after "to …"
+    ("I tell the others to stay behind me, and I go first.", "tell the others to stay behind them"),  # not theirs
     ("I hit it, hard.", "hit it"),  # an aside is not the deed
     ("I pull, you push.", "pull"),  # another's deed is not this one's
     ("I hide, hoping it passes.", "hide"),
