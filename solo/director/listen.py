@@ -165,6 +165,8 @@ def _one_deed(rest: str) -> str:
         m = _GOES_ON.match(part)
         if m is None or not _bare_verb(m.group("verb")) or _has_infinitive(", ".join(kept)):
             break  # after "to stay behind them", ", and go first" would read as theirs
+        if any(re.match(rf"(?:(?:and then|and|then)\s+)?{m.group('verb')}\b", k) for k in kept):
+            break  # "hit it, and hit it again": the gesture once
         kept.append(part)
     return ", ".join(kept)
 

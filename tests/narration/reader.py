@@ -409,7 +409,9 @@ def places(told: list[Told], where: Setting) -> list[Finding]:
         own = (f.get("here") or {})
         mine = " ".join([here, *own.get("props", ()), *own.get("sounds", ()),
                          *(x for v in (own.get("threats") or {}).values() for x in v)]).lower()
-        carried = " ".join(i for p in f.get("people") or () for i in [*p.get("items", ()), *p.get("lost", ())]).lower()
+        # what the cast carries, lost, or holds by their own account ("holds the only car keys")
+        carried = " ".join(i for p in f.get("people") or ()
+                           for i in [*p.get("items", ()), *p.get("lost", ()), str(p.get("why") or "")]).lower()
         for s in sentences(t.text):
             low = s.lower()
             for place in where.places:  # a place named is no scenery ("the upstairs hallway" from the road)

@@ -50,6 +50,7 @@ def test_what_is_no_deed_is_not_told_so(phrase):
     ("I wait for the wind to cover the sound, then move.", "wait for the wind to cover the sound"),  # after "to …"
     ("I tell the others to stay behind me, and I go first.", "tell the others to stay behind them"),  # not theirs
     ("I hit it, hard.", "hit it"),  # an aside is not the deed
+    ("I hit it, and hit it again, and don't stop.", "hit it"),  # the gesture once
     ("I pull, you push.", "pull"),  # another's deed is not this one's
     ("I hide, hoping it passes.", "hide"),
     ("I run; Kit follows.", "run"),
