@@ -160,7 +160,8 @@ NOTHING = re.compile(r"nothing (?:happens|breaks|comes of it)|just doesn't work|
 #: A fold's leads (outcome.j2): the time passing, then ", and" the tester's own deed.
 LEADS = ("For a while the night lets them be", "For a stretch, nothing comes for them", "It goes quietly for a time",
          "For a while it is only the work, and nobody in the dark", "The next little while passes without blood",
-         "For a while, the dark keeps its distance", "Nothing comes at them for a while")
+         "For a while, the dark keeps its distance", "Nothing comes at them for a while",
+         "For a while it is only the work", "For a time it is only one thing after another")  # the last two: a loud end
 FOLDED = re.compile("^(?:" + "|".join(map(re.escape, LEADS)) + "), and ")
 
 
