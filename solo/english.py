@@ -349,6 +349,12 @@ def lemma_of(word: str, pos: str | None = None) -> str:
     return low
 
 
+def bare_verb(word: str) -> bool:
+    """Whether ``word`` is a verb in its bare form ("count", "go"; not "hard", "hoping", "ran")."""
+    low = word.lower()
+    return "VERB" in parts_of(low) and lemma_of(low, "VERB") == low
+
+
 def parts_of(word: str) -> frozenset[str]:
     """The parts of speech lemminflect's English knows ``word`` as ("shed": NOUN and VERB;
     "hurtt": none); none without lemminflect. Kept in the cache file (lemminflect costs its

@@ -158,12 +158,14 @@ def _one_deed(rest: str) -> str:
     """The deed of ``rest``: its first clause, and the clauses after a comma that go on with it
     (a bare verb: "breathe, count to three, and go"), not the rest, which may be anyone's ("I
     pull, you push") or an aside ("I hit it, hard"); never past a ;, : or dash."""
+    from .. import english
+
     head = re.split(r"\s*(?:[;:—–]|\s-\s)\s*", rest, maxsplit=1)[0]
     parts = [x.strip() for x in head.split(",")]
     kept = [parts[0]]
     for part in parts[1:]:
         m = _GOES_ON.match(part)
-        if m is None or not _bare_verb(m.group("verb")) or _has_infinitive(", ".join(kept)):
+        if m is None or not english.bare_verb(m.group("verb")) or _has_infinitive(", ".join(kept)):
             break  # after "to stay behind them", ", and go first" would read as theirs
         if any(re.match(rf"(?:(?:and then|and|then)\s+)?{m.group('verb')}\b", k) for k in kept):
             break  # "hit it, and hit it again": the gesture once
@@ -174,14 +176,9 @@ def _one_deed(rest: str) -> str:
 def _has_infinitive(text: str) -> bool:
     """Whether ``text`` holds an infinitive ("tell the others to stay behind them"; not "count
     to three")."""
-    return any(_bare_verb(w) for w in re.findall(r"\bto ([a-z]+)", text))
-
-
-def _bare_verb(word: str) -> bool:
-    """Whether ``word`` is a verb in its bare form ("count", "go"; not "hard", "hoping", "ran")."""
     from .. import english
 
-    return "VERB" in english.parts_of(word) and english.lemma_of(word, "VERB") == word
+    return any(english.bare_verb(w) for w in re.findall(r"\bto ([a-z]+)", text))
 
 
 #: Objects that undo an action told back: "sets out to hotwire nothing, and it works".
@@ -377,8 +374,7 @@ def _bare_at(parse, k: int) -> bool:
     from .. import english
 
     word = parse[k].lower
-    return ("VERB" in english.parts_of(word) and english.lemma_of(word, "VERB") == word) or \
-        (not english.parts_of(word) and parse[k].tag in ("VB", "VBP"))
+    return english.bare_verb(word) or (not english.parts_of(word) and parse[k].tag in ("VB", "VBP"))
 
 
 def _told(parse, indices, words: dict[int, str]) -> str:

@@ -68,8 +68,7 @@ def does(phrase: str) -> str:
             turned.add(k)  # ("… and duck under its arm", "… and double back": read as a noun or an adjective, said as a verb)
         elif k not in turned and _after_comma(parse, k) and (t.pos == "VERB" or (
                 t.pos == "NOUN" and k + 1 < len(parse) and parse[k + 1].pos in ("PRON", "DET"))) and \
-                "VERB" in english.parts_of(t.lower) and \
-                english.lemma_of(t.lower, "VERB") == t.lower:
+                english.bare_verb(t.lower):
             turned.add(k)  # a deed gone on with after a comma: "breathe, count to three, … then move"
     out = []
     for k in range(1, len(parse)):
