@@ -403,7 +403,12 @@ def loud(line: str | None) -> bool:
         return False
     from .. import english
 
-    return any(t.pos == "VERB" and t.lemma.lower() in _LOUD for t in english.parse(str(line)[:english.MAX_TEXT]))
+    return bool(_ALOUD.search(str(line))) or \
+        any(t.pos == "VERB" and t.lemma.lower() in _LOUD for t in english.parse(str(line)[:english.MAX_TEXT]))
+
+
+#: A deed said to be done aloud, whatever its verb ("I read the scratches out loud").
+_ALOUD = re.compile(r"\b(?:out loud|aloud|loudly)\b", re.I)
 
 
 #: Words of a deed done by force ("I put my whole weight into it", "I take a run at it, shoulder

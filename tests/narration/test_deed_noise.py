@@ -89,3 +89,21 @@ def test_a_small_harm_after_a_deed_of_the_mind_says_how_the_body_came_by_it(succ
                 else:
                     plain.add(any(h in told for h in HOW_HURT))
     assert False in plain  # a deed of the body may tell it plainly
+
+
+def test_a_deed_said_aloud_is_loud_and_never_told_as_silent():
+    """ "I read the scratches around the lock out loud" was told "…, and it works, without a sound"."""
+    from solo.narration import Beat, TemplateNarrator
+
+    line = "I read the scratches around the lock out loud and try the numbers."
+    assert loud(line) and not loud("I read the scratches around the lock and try the numbers.")
+    f = {"people": [{"name": "Ash", "pronouns": "she/her"}], "tests": 3, "stage": "unease", "endgame": False,
+         "living": ["Ash"], "living_count": 1}
+    ctx = {"name": "Ash", "archetype": "The New Kid", "suit": "Intellect", "severity": "atmospheric",
+           "killer": False, "success": True, "fallout": 1, "fallout_name": "Clean", "strike": False,
+           "strike_count": 0, "dies": False, "added_face": None, "living": ["Ash"], "living_count": 1, "f": f,
+           "action": "read the scratches around the lock out loud and try the numbers", "loud": loud(line)}
+    for pace in ("quiet", "tense"):
+        for v in range(12):
+            told = TemplateNarrator(v).render(Beat("outcome", ctx | {"pace": pace}), v)
+            assert not any(w in told for w in SILENT), told
