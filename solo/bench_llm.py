@@ -50,11 +50,15 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.end_headers()
         time.sleep(FIRST_TOKEN)
-        for i in range(tokens):
+        found = re.search(r"\b([A-Z][a-z]+) (?:SUCCEEDS|FAILS)\b", prompt)
+        n = len(self.server.first_token)
+        told = [f"{found.group(1) if found else 'Each of you'} goes first, slow and careful."] + [
+            _PROSE[(3 * n + k) % len(_PROSE)] for k in range(2)]  # three sentences, none told twice running
+        words = " ".join(told).split(" ")
+        for i in range(min(tokens, len(words))):
             if i == 0:
                 self.server.first_token.append(time.perf_counter())
-            word = "Dark " if i % 7 else "night. "
-            self._chunk({"content": word}, None)
+            self._chunk({"content": words[i] + " "}, None)
             time.sleep(1 / RATE)
         self._chunk({}, "stop")
         self.wfile.write(b"data: [DONE]\n\n")
@@ -64,6 +68,16 @@ class _Handler(BaseHTTPRequestHandler):
                 "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
         self.wfile.write(f"data: {json.dumps(data)}\n\n".encode())
         self.wfile.flush()
+
+
+#: The simulated server's prose after its first sentence (about a sentence of 8 to 12 words each).
+_PROSE = ("The dark gives nothing back.", "Somewhere behind them a branch cracks, and then nothing.",
+          "The wind drops, and every leaf holds still at once.", "A long way off, water laps at something hollow.",
+          "The cold comes up through the soles of their shoes.", "Nobody says what all of them are thinking.",
+          "An owl calls once and does not call again.", "The trees lean in close over the path.",
+          "Their breath hangs in the air and will not clear.", "Far off, a screen door bangs in the wind.",
+          "The moon goes behind a cloud and stays there.", "Something small runs through the leaves and stops.",
+          "The quiet after it is worse than the noise.")
 
 
 def _night(url: str, merge: bool, tests: int, seed: int) -> tuple[float, int, int, list[float]]:
@@ -175,8 +189,8 @@ class Played:
     estimated: bool = False  # the server reported no token counts: estimated
     dropped: list = field(default_factory=list)  # per request: did it drop earlier turns (a checkpoint)
     firsts: list = field(default_factory=list)  # (request, seconds from the roll to the model's first word)
-    #: seconds from the roll to the first words shown (a model's reply is held until the director
-    #: has read it; a refused one gives way to the templates' at once)
+    #: seconds from the roll to the first words shown (a model's sentence is shown once the director
+    #: has read the reply so far; a refused one gives way to the templates' at once)
     shown: list = field(default_factory=list)
 
 
@@ -403,7 +417,7 @@ def report_replies(played: Played) -> None:
     flipped, echo, repeat …)."""
     if played.shown:
         shown = sorted(played.shown)
-        print(f"  from a roll to the first words shown (a reply is held until read): median {_median(shown):.2f} s, "
+        print(f"  from a roll to the first words shown (each sentence once read): median {_median(shown):.2f} s, "
               f"longest {shown[-1]:.2f} s")
     if played.kept is None:
         print("  (this narrator does not count the replies it kept)")

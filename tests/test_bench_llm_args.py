@@ -105,7 +105,7 @@ def test_a_running_server_is_benched_with_the_replies_it_had_kept(capsys, monkey
     assert (code, err) == (0, "")
     assert out.startswith(f"Live: stand-in at {server.url} (n_ctx 4096), a night of 2 Tests, {requests} requests")
     assert "from a roll to the model's first word: median" in out
-    assert "from a roll to the first words shown (a reply is held until read): median" in out
+    assert "from a roll to the first words shown (each sentence once read): median" in out
     calls, kept, other, refused = figures(out)
     assert calls == requests > 0
     assert kept + other + sum(refused.values()) == calls

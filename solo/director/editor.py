@@ -6,7 +6,7 @@ continuity of the story, sense, and the editor's own reading below), and each fi
 :class:`~solo.director.continuity.Contradiction` whose ``kind`` says why:
 
 - ``untold``: a decided fact is missing (who took the Test, a thing lost, a hurt, a death, a
-  weakness found, who is alive at dawn): a model may colour a fact, never drop it;
+  weakness found, who is alive at dawn, who faces a Joker): a model may colour a fact, never drop it;
 - ``flipped``: a success told as a failure, or the other way round; or a Messy, Costly or
   Dire success told as weightless ("without a sound", "no sound and no trace", "cleanly" …);
 - ``night-over``: the night ended, or the next day begun, before the night's end;
@@ -138,13 +138,29 @@ def _ends(beats: Sequence[Mapping[str, Any]]) -> bool:
                for b in beats)
 
 
-def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction]:
-    """What was decided must be told, and not turned round."""
-    found: list[Contradiction] = []
+def may_wait(found: Contradiction) -> bool:
+    """Whether a sentence still to come may answer ``found`` (the reply read as it streams,
+    :mod:`solo.narration.gate`): a decided fact not told yet, a success's cost not told yet
+    (what made it read as costing nothing), a paragraph that has named nothing of the night yet,
+    or that so far is mostly one told already (a repeat is judged on the whole)."""
+    return found.kind in ("untold", "off-beat", "repeat") or (found.kind == "flipped" and "costing nothing" in found.why)
+
+
+def untold_beats(text: str, beats: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The beats (their places in ``beats``) whose decided facts ``text`` leaves untold."""
+    plain = " ".join(str(text).split())
+    return sorted({k for k, c in _facts(plain, beats, tagged=True) if c.kind == "untold"})
+
+
+def _facts(plain: str, beats: Sequence[Mapping[str, Any]], tagged: bool = False) -> list:
+    """What was decided must be told, and not turned round (``tagged``: each finding with the
+    place of its beat)."""
+    found: list = []
     bare = _unquoted(plain)
     dead = {b.get("name") for b in beats if b.get("kind") == "death"}
     names = {str(p.get("name")) for b in beats for p in (b.get("f") or {}).get("people") or () if p.get("name")}
-    for b in beats:
+    for at, b in enumerate(beats):
+        mark = len(found)
         kind, name = b.get("kind"), b.get("name")
         if kind == "outcome" and name:
             if not _names(bare, name):
@@ -166,6 +182,9 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
             if isinstance(hurt, str) and hurt and not b.get("strike") and name not in dead \
                     and not _thing(bare, hurt):
                 found.append(Contradiction("untold", plain[:120], f"it never tells {name}'s hurt ({hurt})"))
+        elif kind in ("red_joker", "black_joker") and isinstance(name, str) and name \
+                and b.get("alive", True) is not False and not _names(bare, name):
+            found.append(Contradiction("untold", plain[:120], f"it never names {name}, who faces it"))
         elif kind in ("death", "strike") and name and not _names(bare, name):
             found.append(Contradiction("untold", plain[:120], f"it never names {name}, whose {kind} it tells"))
         elif kind == "dawn":
@@ -175,6 +194,8 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]]) -> list[Contradiction
         elif kind == "weakness" and not re.search(r"\bweak", bare, re.I) and not any(
                 _word(bare, w) for w in _weakness_words(b)):
             found.append(Contradiction("untold", plain[:120], "it never tells the weakness found"))
+        if tagged:
+            found[mark:] = [(at, c) for c in found[mark:]]
     return found
 
 

@@ -324,7 +324,7 @@ class Teller:
         told); it falls back to the templates on a text that fails it."""
         narrator = self._narrator
         if hasattr(narrator, "guard"):
-            from .editor import read
+            from .editor import may_wait, read, untold_beats
 
             contexts = [{**beat.context, "kind": beat.kind} for beat in group]
             answers = [beat.get("yes") for beat in group if beat.kind == "answer"]
@@ -335,6 +335,8 @@ class Teller:
                 return read(text, contexts, cast=cast, prompt=prompt, kept=kept, before=before, after=after,
                             answers=answers, safety=safety, most=most)
 
+            guard.waits = may_wait  # a finding a sentence still to come may answer (a reply read as it streams)
+            guard.untold = lambda text: untold_beats(text, contexts)
             narrator.guard = guard
 
     def _replay_text(self, beat) -> Told:

@@ -43,6 +43,7 @@ from .beats import Beat
 from .conversation import Conversation, Pending
 from .deadlines import WALL, Clock, Deadlines, WallClock, read_deadlines
 from .environment import make_environment, prompts_dir
+from .gate import Gate
 
 DEFAULT_MODEL = "gpt-4o-mini"
 
@@ -164,7 +165,7 @@ class LLMNarrator:
 
     def narrate(self, beat: Beat) -> Iterator[str]:
         yield from self._told(lambda: self._request(beat), lambda: self.fallback.tell(beat), beat.kind,
-                              self.max_tokens)
+                              self.max_tokens, part=lambda missing: self.fallback.tell(beat) if missing else "")
 
     #: Beats the templates tell even when a model narrates merged stretches: short table talk
     #: (the Test's framing, a Genre Point) that is not worth a request of its own.
@@ -175,15 +176,23 @@ class LLMNarrator:
     def narrate_stretch(self, beats: list[Beat]) -> Iterator[str]:
         """One request for a stretch of beats (an outcome and all that follows it, to the next
         Threat Card), told as one continuous piece in table order; on any failure the
-        templates tell every beat of the stretch."""
+        templates tell every beat of the stretch (or, once the model's first sentences are
+        shown, the beats they left untold)."""
         if len(beats) == 1:
             yield from self.narrate(beats[0])
             return
+
+        def part(missing: list[int]) -> str:
+            return " ".join(t for t in (self.fallback.tell(beats[i]) for i in missing if 0 <= i < len(beats)) if t)
         yield from self._told(lambda: self._stretch_request(beats),
                               lambda: " ".join(t for t in (self.fallback.tell(b) for b in beats) if t),
-                              "+".join(b.kind for b in beats), self.max_tokens_per_test)
+                              "+".join(b.kind for b in beats), self.max_tokens_per_test, part=part)
 
-    def _told(self, make_request, fallback, kind: str, max_tokens: int) -> Iterator[str]:
+    def _told(self, make_request, fallback, kind: str, max_tokens: int, part=None) -> Iterator[str]:
+        """Ask, read and tell one request. With the director's reading of sentences (a guard
+        with ``waits`` and ``untold``, and ``part``: the templates' telling of the beats a shown
+        part left untold), each sentence is shown as soon as it passes (:class:`.gate.Gate`);
+        otherwise the reply is held until it is whole, read, and shown or refused."""
         if self.paused:
             self.usage["fallbacks"] += 1
             yield fallback()
@@ -195,6 +204,13 @@ class LLMNarrator:
         error: str | None = None
         finish = None
         begun = self.clock.now()
+        guard, self.guard = self.guard, None
+        asked = dict(prompt=prompt_words(messages), kept=tuple(self._kept),
+                     most=sentence_limit(messages[-1].get("content", "") if messages else ""))
+        gate = None
+        if guard is not None and part is not None and callable(getattr(guard, "waits", None)) \
+                and callable(getattr(guard, "untold", None)):
+            gate = Gate(lambda t: guard(strip_control(t), **asked), guard.waits)
         try:
             client = self.client()
             self.last_finish = None
@@ -207,22 +223,31 @@ class LLMNarrator:
                 if room <= 0:
                     break
                 streamed.append(piece[:room])  # held: nothing is shown before the director has read it
+                if gate is not None and not gate.closed:
+                    for sentence in gate.feed(_cleaned(streamed)):
+                        yield sentence + " "
         except GeneratorExit:
             raise
         except Exception as exc:  # every failure becomes a template beat
             error = describe_error(exc)
         self.usage["seconds"] += time.monotonic() - started
-        text = secrets.redact(strip_control("".join(streamed)))
-        text = text[:secrets.trailing_part(text)].strip()  # nor a secret's first characters, cut at the end
+        text = _cleaned(streamed)
         if error is None and not text:
             error = "the model returned no text"
-        guard, self.guard = self.guard, None
+        if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
+            error = "the stream ended before the model finished"  # cut mid-way
+        if gate is not None:
+            if error is None and not gate.closed:
+                for sentence in gate.feed(text, final=True):
+                    yield sentence + " "
+            if gate.shown:
+                yield from self._told_in_part(gate, guard, part, pending, messages, kind, text, error, finish,
+                                              started, begun)
+                return
         refused = False  # the server answered; the guard did not keep its text
         if error is None and guard is not None:
-            asked = dict(prompt=prompt_words(messages), kept=tuple(self._kept),
-                         most=sentence_limit(messages[-1].get("content", "") if messages else ""))
-            wrong = guard(strip_control(text), **asked)
-            if wrong:
+            wrong = (gate.refused if gate is not None else []) or guard(strip_control(text), **asked)
+            if wrong and gate is None:
                 kept_part = _salvage(strip_control(text), guard, asked)
                 if kept_part is not None:  # the sentences that broke it set aside, the rest is the model's
                     self.usage["trimmed"] = self.usage.get("trimmed", 0) + 1
@@ -234,25 +259,10 @@ class LLMNarrator:
                 why = getattr(wrong[0], "kind", "continuity")
                 self.usage["refused"][why] = self.usage["refused"].get(why, 0) + 1
                 error = f"the model's text {_what(wrong[0])} ({wrong[0].why})"
-        if error is None and finish is None and sum(len(p) for p in streamed) < self.max_chars:
-            error = "the stream ended before the model finished"  # cut mid-way
         self._log(kind, messages, text, error, finish, time.monotonic() - started)
         if error is not None:
             self.usage["fallbacks"] += 1
-            self._failures += 0 if refused else 1  # a refused reply is the model's, not a failing server
-            self._waited += 0.0 if refused else max(self.clock.now() - begun, 0.0)
-            if refused:  # the model answered: its reply was not kept, this time, for this reason
-                self.notice(f"{error}; the templates tell this beat")
-            else:
-                self._warn(error)
-            if self._failures >= self.FAILURES_BEFORE_PAUSE or (not refused and self._waited >= self.PATIENCE):
-                failed = ("1 failed beat" if self._failures == 1 else f"{self._failures} failed beats in a row")
-                cost = f", {self._waited:.0f} s of waiting" if self._waited >= 1 else ""
-                self._failures = 0
-                self._waited = 0.0
-                self.paused = True
-                self.notice(f"LLM narration paused after {failed}{cost} ({error}); the templates tell the night "
-                            f"until you type: narrator retry")
+            self._failed(error, refused, begun)
             fallback_text = fallback()
             if error.startswith("HTTP 400"):
                 self.conversation.reset()  # refused as it stood (e.g. too long): start afresh
@@ -266,6 +276,60 @@ class LLMNarrator:
         self._kept.append(text)
         self.conversation.keep(pending, text)
         yield text
+
+    def _told_in_part(self, gate, guard, part, pending, messages, kind: str, text: str, error: str | None,
+                      finish, started: float, begun: float) -> Iterator[str]:
+        """A reply whose first sentences are shown: what was set aside is said in one quiet line,
+        and the beats the shown part left untold are the templates' to tell."""
+        told = gate.text
+        missing = list(guard.untold(told))
+        rest = part(missing) if missing else ""
+        if rest:
+            yield rest
+        first = next((c for _s, c in gate.set_aside if c is not None), None)
+        if gate.set_aside:
+            why = getattr(first, "kind", "continuity") if first is not None else "length"
+            self.usage["refused"][why] = self.usage["refused"].get(why, 0) + 1
+        if error is not None:  # the stream broke: what was shown stays, the templates tell the rest
+            self._failed(error, False, begun)
+        else:
+            self._failures = 0
+            self._waited = 0.0
+            if first is not None:
+                self.notice(f"one part of the model's reply was set aside: it {_what(first)} ({first.why}); "
+                            f"the rest is told as written")
+            if missing:
+                self.notice("the model's text leaves out what was decided; the templates tell the rest")
+            if gate.set_aside:  # logged as a refusal of that part, in the editor's words
+                error = (f"the model's text {_what(first)} ({first.why}): that part was set aside" if first is not None
+                         else "the model's text runs past the length asked: the rest was set aside")
+            elif missing:
+                error = "the model's text leaves out what was decided: the templates told the rest"
+        if gate.whole and not missing and error is None:
+            self.usage["kept"] += 1
+        else:
+            self.usage["trimmed"] = self.usage.get("trimmed", 0) + 1  # shown in part (the templates told the rest)
+        self._log(kind, messages, text, error, finish, time.monotonic() - started)
+        self._kept.append(told)
+        self.conversation.keep(pending, " ".join(t for t in (told, rest) if t))
+
+    def _failed(self, error: str, refused: bool, begun: float) -> None:
+        """A beat the model did not tell (a failing server, or a reply refused): counted, and
+        after too many in a row (or too long a wait) the model is paused."""
+        self._failures += 0 if refused else 1  # a refused reply is the model's, not a failing server
+        self._waited += 0.0 if refused else max(self.clock.now() - begun, 0.0)
+        if refused:  # the model answered: its reply was not kept, this time, for this reason
+            self.notice(f"{error}; the templates tell this beat")
+        else:
+            self._warn(error)
+        if self._failures >= self.FAILURES_BEFORE_PAUSE or (not refused and self._waited >= self.PATIENCE):
+            failed = ("1 failed beat" if self._failures == 1 else f"{self._failures} failed beats in a row")
+            cost = f", {self._waited:.0f} s of waiting" if self._waited >= 1 else ""
+            self._failures = 0
+            self._waited = 0.0
+            self.paused = True
+            self.notice(f"LLM narration paused after {failed}{cost} ({error}); the templates tell the night "
+                        f"until you type: narrator retry")
 
     def respond(self, character, beat: Beat) -> str:
         """Autoplay's player answers come from the templates (fast and offline)."""
@@ -605,6 +669,13 @@ def _salvage(text: str, guard, asked: dict) -> str | None:
         if not guard(rest, **asked):
             return rest
     return None
+
+
+def _cleaned(streamed: list[str]) -> str:
+    """The reply so far as it may be read: controls stripped, secrets masked (a secret's first
+    characters at its end held back)."""
+    text = secrets.redact(strip_control("".join(streamed)))
+    return text[:secrets.trailing_part(text)].strip()
 
 
 def prompt_words(messages) -> str:

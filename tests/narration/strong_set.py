@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from solo.narration.gate import Gate
+
 from .fakeserver import FakeServer
 
 DATA = Path(__file__).parent / "data" / "strong"
@@ -48,13 +50,22 @@ class Verdicts:
     faithful: list[tuple[int, list]] = field(default_factory=list)  # (request, reasons) for each faithful reply
     slips: list[tuple[int, str, list]] = field(default_factory=list)  # (request, label, reasons)
     diverged: list[int] = field(default_factory=list)  # requests whose decided facts differ on this replay
+    #: the same, read as the reply streams (:class:`solo.narration.gate.Gate`): for a faithful
+    #: reply, what kept a sentence of it off the screen (or its facts from it); for a slip, the same
+    streamed_faithful: list[tuple[int, list]] = field(default_factory=list)
+    streamed_slips: list[tuple[int, str, list]] = field(default_factory=list)
 
     @property
     def kept(self) -> int:
         return sum(1 for _, why in self.faithful if not why)
 
-    def own_fault(self) -> int:
-        return sum(1 for _, label, why in self.slips if {c.kind for c in why} & OWN_FAULT.get(label, {label}))
+    @property
+    def kept_streamed(self) -> int:
+        return sum(1 for _, why in self.streamed_faithful if not why)
+
+    def own_fault(self, streamed: bool = False) -> int:
+        return sum(1 for _, label, why in (self.streamed_slips if streamed else self.slips)
+                   if {c.kind for c in why} & OWN_FAULT.get(label, {label}))
 
 
 _DECIDED = re.compile(r"The answer is decided: [^\n]*|\b[A-Z][\w'-]* (?:SUCCEEDS|FAILS)\b|\bloses their [^,.]+"
@@ -166,20 +177,40 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
             def reading(text, prompt="", kept=(), most=None):
                 n = served[-1] if served else None
                 why = given(text, prompt=prompt, kept=kept, most=most)
-                if len(served) in read:  # the narrator reading what is left of a refused reply
+                if len(served) in read:  # the narrator reading the reply again, sentence by sentence
                     return why
                 read.add(len(served))
                 if n is None or len(served) in stale:  # asked what no reply was written for, or on
                     out.diverged.append(len(served))     # another record than the reply's
                     return why
+
+                def judged(reply: str) -> tuple[list, list]:
+                    """The reply read whole, and as it streams: what kept a sentence of it off
+                    the screen, or the decided facts its shown part left to the templates."""
+                    whole = given(reply, prompt=prompt, kept=kept, most=most)
+                    gate = Gate(lambda t: given(t, prompt=prompt, kept=kept, most=most), given.waits)
+                    gate.feed(reply, final=True)
+                    streamed = list(gate.refused) + [c for _s, c in gate.set_aside if c is not None]
+                    if gate.shown and given.untold(gate.text):
+                        streamed += [c for c in given(gate.text, prompt=prompt, kept=kept, most=most)
+                                     if c.kind == "untold"]
+                    return whole, streamed
+
                 if n in slipped:
-                    out.slips.append((n, slipped[n], why))
+                    whole, streamed = judged(replies[n - 1])
+                    out.slips.append((n, slipped[n], whole))
+                    out.streamed_slips.append((n, slipped[n], streamed))
                 else:
-                    out.faithful.append((n, why))
+                    whole, streamed = judged(replies[n - 1])
+                    out.faithful.append((n, whole))
+                    out.streamed_faithful.append((n, streamed))
                 for s in slips.get(n, ()):
-                    out.slips.append((n, s["label"], given(s["text"], prompt=prompt, kept=kept, most=most)))
+                    whole, streamed = judged(s["text"])
+                    out.slips.append((n, s["label"], whole))
+                    out.streamed_slips.append((n, s["label"], streamed))
                 return why
 
+            reading.waits, reading.untold = given.waits, given.untold
             narrator.guard = reading
 
         monkeypatch.setattr(teller_module.Teller, "_guard", guard_and_read)
@@ -234,6 +265,11 @@ def report(all_verdicts: list[Verdicts]) -> str:
         if faithful:
             lines.append(f"{part}: {kept}/{faithful} faithful replies kept ({kept / faithful:.1%}), "
                          f"{own}/{slips} slips refused for their own fault ({own / max(slips, 1):.1%})")
+            kept = sum(v.kept_streamed for v in chosen)
+            own = sum(v.own_fault(streamed=True) for v in chosen)
+            lines.append(f"{part}, as it streams: {kept}/{faithful} faithful replies shown whole "
+                         f"({kept / faithful:.1%}), {own}/{slips} slips kept off the screen for their own "
+                         f"fault ({own / max(slips, 1):.1%})")
     return "\n".join(lines)
 
 

@@ -55,3 +55,10 @@ def test_a_strong_models_faithful_prose_is_kept_and_its_slips_refused(told, part
     refused = [(v.name, n, [str(c) for c in why][:2]) for v in chosen for n, why in v.faithful if why]
     assert kept / faithful >= low_kept, refused
     assert own / slips >= low_own
+    # read as they stream (a sentence shown once the reply so far passes): as many kept, as many kept off
+    shown = sum(v.kept_streamed for v in chosen)
+    off = sum(v.own_fault(streamed=True) for v in chosen)
+    cut = [(v.name, n, [str(c) for c in why][:2]) for v in chosen for n, why in v.streamed_faithful if why]
+    assert len(chosen[0].streamed_faithful) == len(chosen[0].faithful)  # every reply read both ways
+    assert shown / faithful >= low_kept, cut
+    assert off / slips >= low_own

@@ -107,9 +107,11 @@ def test_a_played_night_told_once_per_test_by_a_real_model(base_url, tmp_path):
     # Test: the templates tell those beats, counted; nothing else goes wrong
     assert all("not the director's prose" in x or "leaves out what was decided" in x or "echoes the prompt" in x
                for x in notices), notices
-    assert n.usage["calls"] == 1 + 3 and n.usage["fallbacks"] >= len(notices)  # the opening, then one per Test
-    assert n.usage["kept"] + n.usage["fallbacks"] == n.usage["calls"]
-    assert shown.count("stream") == shown.count("stream-end")  # each paragraph shown whole
+    # the opening, then one per Test; each told by the model whole, in part (the rest set aside, or
+    # told by the templates after it), or by the templates alone
+    assert n.usage["calls"] == 1 + 3 and n.usage["fallbacks"] + n.usage.get("trimmed", 0) >= 1
+    assert n.usage["kept"] + n.usage.get("trimmed", 0) + n.usage["fallbacks"] == n.usage["calls"]
+    assert shown.count("stream") >= shown.count("stream-end")  # a paragraph is shown a sentence at a time
     merged = [k for s in night.steps for k, _t in s.narration if "+" in k]
     assert len(merged) == 3 and all(k.startswith("outcome") and k.endswith("threat") for k in merged)
     cassette = (CASSETTES / "smollm2-merged.yaml").read_text(encoding="utf-8")
