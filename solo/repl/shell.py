@@ -95,6 +95,10 @@ class Shell(BaseShell):
             if self._streaming:
                 self.console.print()
             self._streaming = False
+        elif self._streaming:  # a line said while a paragraph streams (a notice): on a line of its own
+            self.console.print()
+            self._streaming = False
+            self.out(kind, text)
         elif kind == "mechanics":
             self.say("  " + text, "cyan")
         else:

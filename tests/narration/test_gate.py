@@ -128,3 +128,19 @@ def test_what_the_shown_part_leaves_untold_the_templates_tell(tmp_path):
         told = list(n.narrate(beat))
     assert told == ["The door creaks. ", expected_templates()[0]]  # then the beat as the templates tell it
     assert any("the templates tell the rest" in x for x in notices)
+
+
+def test_a_notice_said_while_a_paragraph_streams_goes_on_a_line_of_its_own():
+    """A sentence set aside is said once what was shown of the reply is on screen: the shell
+    ends the streamed line first (a notice run on after "Who goes?" is caught)."""
+    from tests.repl.conftest import make_shell, output
+
+    sh = make_shell()
+    sh.out("stream", "Ann goes first. ")
+    sh.out("stream", "Who goes? ")
+    sh.out("notice", "one part of the model's reply was set aside")
+    sh.out("stream-end", "")
+    sh.out("stream", "Ann runs.")
+    sh.out("stream-end", "")
+    lines = [ln.strip() for ln in output(sh).splitlines() if ln.strip()]
+    assert lines[-3:] == ["Ann goes first. Who goes?", "one part of the model's reply was set aside", "Ann runs."]
