@@ -47,6 +47,11 @@ def segments(events: list) -> list[list]:
     return out
 
 
+#: Table talk: who takes a Test, a Genre Point given or spent. A model that tells each Test in
+#: one request leaves it to the mechanics lines (one voice in the story's prose).
+TABLE_TALK = ("challenge", "award", "genre_point")
+
+
 def _quiet(kind: str, text: str) -> None:
     pass
 
@@ -92,6 +97,9 @@ class Teller:
         self.replaying = False
         self.stored: list[Told] | None = None  # narration read from a save, for replay
         self.covered = 0  # beats of a stored stretch still to pass over
+        #: the save keeps every text told (a model's night): a beat with no text of its own there
+        #: was told by no voice (table talk, in a model's merged telling)
+        self.texts_kept = False
         self.beats_told: dict = {}  # id of a told (tag, text) → (it, its beats): what the X-card tells again
         self.struck: dict = {}  # id of a (tag, text) the X-card took out → (it, the X-card's step)
         self.last_beats: list = []
@@ -252,6 +260,8 @@ class Teller:
                 stretch.append((beat, before, after))
                 continue
             flush()
+            if merging and beat.kind in self._narrator.TABLE_TALK:
+                continue  # one voice: the model's; who takes the Test, a Genre Point, is the mechanics lines'
             self._speak([beat], before, after, told)
         flush()
         if enriched:
@@ -288,9 +298,6 @@ class Teller:
         narrator = self._narrator
         if len(group) == 1 and group[0].kind == "answer" and group[0].get("text"):
             stream = iter([group[0]["text"]])  # decided word for word (the state, a fact): no voice needed
-        elif len(group) == 1 and group[0].kind in getattr(narrator, "TABLE_TALK", ()) and self._merging():
-            speaker = narrator.fallback  # short table talk: the templates, no request
-            stream = speaker.narrate(group[0])
         elif len(group) == 1:
             self._guard(group, before, after)
             stream = narrator.narrate(group[0])
@@ -350,6 +357,9 @@ class Teller:
         if self.covered:
             self.covered -= 1  # told by the stored stretch before it
             return "", ""
+        if self.texts_kept and beat.kind in TABLE_TALK and (
+                not self.stored or str(self.stored[0][0]).split("+")[0] != _tag(beat)):
+            return "", ""  # told by no voice that night (a model's merged telling: the mechanics said it)
         if self.stored:
             kind, text = self.stored.pop(0)
             self.covered = max(0, min(20, str(kind).count("+")))

@@ -69,6 +69,7 @@ def replayed(cls, save, label: str, *, out, setting: dict | None, keep_undo: int
         night.safety = Safety(tuple(save.lines), tuple(save.veils))
     night.teach = save.teach
     teller.stored = [tuple(p) for p in (save.opening or [])]
+    teller.texts_kept = night._keeps_text()  # a model's night: every text told is in the save
     night.opening = teller.open()
     kept_from = len(save.steps) - max(0, keep_undo)
     for i, step in enumerate(save.steps, 1):
@@ -100,6 +101,7 @@ def replayed(cls, save, label: str, *, out, setting: dict | None, keep_undo: int
             night.steps[-1].note = step.note
     night._keep_stories = True
     teller.stored = None
+    teller.texts_kept = False
     teller.replaying = False
     return night
 

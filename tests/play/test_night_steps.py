@@ -260,13 +260,17 @@ def test_a_broken_stream_is_replaced_by_what_follows_the_retraction():
     assert ("stream-end", "") in said
 
 
-def test_a_merging_narrator_tells_a_test_in_one_request_and_table_talk_by_its_templates():
+def test_a_merging_narrator_tells_a_test_in_one_request_and_leaves_table_talk_to_the_mechanics():
+    """One voice: who takes the Test is the mechanics line's to say; no template framing beside
+    the model's prose (a second voice that re-places the scene)."""
     narrator = Scripted(merge=True)
-    night = table(narrator=narrator)
-    calls = len(narrator.calls)
-    night.act([Test(0)])  # the challenge: table talk, told by the fallback, no request
-    assert len(narrator.calls) == calls
-    assert night.steps[-1].narration[0][0] == "challenge" and night.steps[-1].narration[0][1]
+    said: list = []
+    night = table(narrator=narrator, out=lambda k, t: said.append((k, t)))
+    calls, before = len(narrator.calls), len(said)
+    night.act([Test(0)])  # the challenge: no request, and no voice tells it
+    assert len(narrator.calls) == calls and night.steps[-1].narration == []
+    assert ("mechanics", "Ann takes the Test") in [(k, t.split(" (")[0]) for k, t in said[before:]]
+    assert not [t for k, t in said[before:] if k.startswith("stream") and t]
     night.act([Roll(9, 4)])
     night.act([Resolve(0)])
     kinds = narrator.calls[-1]
