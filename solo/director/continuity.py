@@ -158,8 +158,11 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
             if _named(name, s) and not _has(MEMORY_WORDS, low) and (not model or _acting(name, s)):
                 found.append(Contradiction("dead-acting", s, f"{name} is already dead"))
         for item in sorted(before.lost, key=len, reverse=True):
-            if _has(_names_of(item) if model else (item.lower(),), low) and not _has(
-                    _MODEL_LOSS_WORDS if model else LOSS_WORDS, low):
+            if model:
+                named = _has(_names_of(item), low) and not _loss_near(_names_of(item), low)
+            else:
+                named = _has((item.lower(),), low) and not _has(LOSS_WORDS, low)
+            if named:
                 found.append(Contradiction("lost-in-hand", s, f"the {item} was already lost"))
         if before.anyone_hurt and (_NOBODY_HURT_SAID if model else _NOBODY_HURT).search(s):
             found.append(Contradiction("nobody-hurt", s, "someone has already been hurt"))
@@ -322,6 +325,16 @@ def _wounds(s: str, after: Snapshot) -> list[Contradiction]:
 #: nothing of a loss in a model's prose: "the splitting maul raised across their chest" is held).
 _MODEL_LOSS_WORDS = ("lost", "lose", "loses", "gone", "without", "missing", "no longer", "dropped", "left behind",
                      "wish", "took", "taken", "used to", "empty", "never again", "miss", "misses")
+
+
+def _loss_near(names: tuple[str, ...], low: str) -> bool:
+    """A word of the thing's loss in a model's sentence ``low``: "lost", "gone", "taken" … anywhere
+    in it, and "without" only before the thing ("without the flare gun"; not "…, the maul
+    raised, but it comes on without slowing")."""
+    words = tuple(w for w in _MODEL_LOSS_WORDS if w != "without")
+    if _has(words, low):
+        return True
+    return any(re.search(r"\bwithout (?:\S+ ){0,2}" + re.escape(name) + r"\b", low) for name in names)
 
 
 def _names_of(item: str) -> tuple[str, ...]:

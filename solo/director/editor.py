@@ -44,7 +44,10 @@ _CHAT = re.compile(r"</?s>|\[/?INST\]|<<?/?SYS>>?|<\|[A-Za-z_ ]{1,30}\|>|<(?:sta
                    r"(?:^|\n)\s*(?:assistant|user|system)\s*:", re.I)
 _OVER = re.compile(r"\b(?:the night (?:has|had|is) (?:ended|over|done)|the night ends|the next (?:day|morning)|"
                    r"(?:on )?the (?:drive|ride|way) home|the sun (?:rises|rose|comes up|came up)|dawn (?:breaks|broke)|"
-                   r"(?:it is|it's) morning|morning (?:comes|came)|they all survived?)\b|(?:^|[.!?]\s+)the end[.!]", re.I)
+                   r"(?:it is|it's) morning|morning (?:comes|came)|they all survived?|"
+                   r"dawn (?:is|was) (?:already |finally )?(?:breaking|coming up|here)|"
+                   r"(?:you|they|we) (?:have|'ve|had|'d) (?:all )?made it (?:through the night|to morning|to dawn))\b"
+                   r"|(?:^|[.!?]\s+)the end[.!]", re.I)
 _FAILED = re.compile(r"\b(?:fails?|failed|failing|fumbles?|fumbled|goes wrong|went wrong|botch\w*|misses|missed|"
                      r"(?:hand|grip|foot) slips|no use|in vain)\b", re.I)
 _SUCCEEDED = re.compile(r"\b(?:succeeds?|succeeded|it works|pulls it off|pulled it off|nails it)\b", re.I)
@@ -166,7 +169,9 @@ def _facts(plain: str, beats: Sequence[Mapping[str, Any]], tagged: bool = False)
             if not _names(bare, name):
                 found.append(Contradiction("untold", plain[:120], f"it never names {name}, who took the Test"))
             success = b.get("success")
-            wrong = _said(_told_of(bare, name, names), _FAILED if success else _SUCCEEDED) if success is not None else None
+            # a success that costs a life may say where it went wrong: of the death, not the deed
+            wrong = _said(_told_of(bare, name, names), _FAILED if success else _SUCCEEDED) \
+                if success is not None and not (success and name in dead) else None
             if wrong:
                 told = "a failure" if success else "a success"
                 found.append(Contradiction("flipped", plain[:120], f"it tells {told} ({wrong!r})"))

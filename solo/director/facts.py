@@ -260,6 +260,8 @@ def contradicted(sentence: str, known) -> Fact | None:
         for f in candidates:
             if f.matches(said) and said.yes != f.yes:
                 return f
+            if f.predicate == {"lock"} and f.yes and "open" in said.predicate and said.yes and not said.negated:
+                return f  # "the chapel door is locked", then "its doors standing wide open"
     return None
 
 

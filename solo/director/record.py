@@ -54,7 +54,7 @@ _HARM = re.compile(r"\b(?:gash\w*|bleed\w*|bled|slash\w*|stabb?\w*|sprain\w*|fra
 #: Words that are a wound only right beside the part of the body ("a broken wrist", "splits
 #: their lip"; not "the broken blind", "a finger through the crack").
 _HARM_NEAR = re.compile(r"\b(?:broke|broken|snaps?|snapped|cracks?|cracked|splits?|splitting|burns?|burned|burnt|"
-                        r"torn|tears?|rips?|cuts?)\b", re.I)
+                        r"torn|tears?|rips?|cuts?|twisted|wrenched)\b", re.I)
 _OVER = re.compile(r"\b(?:police|cops|sheriff'?s?|deputies|ambulances?|paramedics|rescuers|(?:the )?cavalry)\b"
                    r"[^.!?]{0,40}\b(?:arriv\w*|pull(?:s|ing|ed)? (?:in|up)|turn(?:s|ing|ed)? in(?:to)?|are here|is here|"
                    r"burst\w* in|come|comes|came)\b"
@@ -67,10 +67,17 @@ _UNMASKED = re.compile(r"\b(?:unmask\w*|(?:the|its) mask (?:rides up|slips|slipp
                        r"the name of the (?:\w+ ){0,2}(?:boy|girl|man|woman|counselor|kid|child)\b|"
                        r"(?:face|mask) of the (?:\w+ ){0,2}(?:boy|girl|man|woman|counselor|caretaker|son|daughter|kid) who|"
                        r"its (?:real |true )?face is|(?:it is|it's) the face of|behind the mask (?:is|it is)|"
+                       r"behind the (?:[\w-]+ ){0,2}mask,? (?:\w+ ){0,2}(?:see|sees|saw|find|finds|found)|"
+                       r"(?:man|woman|uncle|aunt|father|mother|caretaker|counselor|boy|girl|son|daughter)'s own "
+                       r"(?:\w+, )*(?:\w+ ){0,2}(?:face|eyes|skin)|"
+                       r"the (?:mask|face) is (?:only |just )?(?:this|that|a|the) (?:man|woman|boy|girl)'s own|"
+                       r"the (?:uncle|aunt|father|mother|caretaker|counselor|groundskeeper|brother|sister|son|daughter) "
+                       r"who (?:owned|never left|lived|drowned|died|built|ran)|"
                        r"(?:its|the killer's) (?:real |true )?name is)\b", re.I)
 #: A weakness told ("it cannot abide running water", "it cannot bear to be laughed at").
-_CANNOT_BEAR = re.compile(r"\b(?:it|he|she) (?:cannot|can't|can never|could never) (?:bear|abide|stand|resist|stomach|"
-                          r"endure|cross|tolerate)\b[^.;!?]*", re.I)
+_CANNOT_BEAR = re.compile(r"\b(?:it|he|she) (?:cannot|can't|can never|could never|will not|won't|will never) "
+                          r"(?:bear|abide|stand|resist|stomach|endure|cross|tolerate)\b[^.;!?]*"
+                          r"|\b(?:it|he|she) (?:hates|fears|dreads) (?:\w+ ){1,3}above all\b[^.;!?]*", re.I)
 _CANNOT = re.compile(r"\b(?:can(?:not|'t)|could(?:n't| not)|won't|will not|fails? to) (?:make|get|open|move|budge|find|"
                      r"reach|work|fit|free|lift|force|figure|read|solve|finish)\b"
                      r"|\b(?:have|has|had) to give up\b|\b(?:won't|doesn't|does not|will not) budge\b"
@@ -148,9 +155,17 @@ def _named(name: str, sentence: str) -> bool:
 
 
 def _pronouns(sentences: list[str], people: dict[str, dict], short: str) -> list[Contradiction]:
+    """A sentence that names one of the cast and no one else a gendered pronoun could be said
+    of (or, naming no one, follows one that named one alone: "Tina freezes. Her legs simply
+    stop") telling them with a pronoun not theirs."""
     found = []
+    last: str | None = None
     for s in sentences:
         named = [n for n in people if _named(n, s)]
+        carried = not named and last is not None
+        last = named[0] if len(named) == 1 else (last if carried else None)
+        if carried:
+            named = [last]
         if len(named) != 1 or _OTHERS.search(s):
             continue
         name = named[0]
@@ -169,8 +184,12 @@ def _harm(sentences: list[str], beats: Sequence[Mapping[str, Any]], people: dict
           short: str) -> list[Contradiction]:
     """A wound told on someone the beats do not hurt (not an old one of theirs)."""
     found = []
+    last = next((b.get("name") for b in beats if b.get("kind") == "outcome" and b.get("name") in people), None)
     for s in sentences:
-        hit = _wound(s, people)
+        hit = _wound(s, people, last)
+        named = [n for n in people if _named(n, s)]
+        if named:
+            last = min(named, key=s.index) if len(named) == 1 else None  # whose "their" the next sentence means
         if hit is None:
             continue
         harm, body, name = hit
@@ -187,7 +206,7 @@ def _harm(sentences: list[str], beats: Sequence[Mapping[str, Any]], people: dict
 _OWNERS = re.compile(r"^(?:their|his|her|hers|xyr|zir|your|my|our)$")
 
 
-def _wound(s: str, people: dict[str, dict]) -> tuple[str, str, str] | None:
+def _wound(s: str, people: dict[str, dict], last: str | None = None) -> tuple[str, str, str] | None:
     """(the words of harm, the part of the body, whose) when a sentence tells a wound on one of
     the cast: a part of someone's body ("Nancy's cheek", "their brow") a few words from the harm
     ("gashing Nancy's cheek open"; a word that is a wound only beside it: "a broken wrist", "their
@@ -202,8 +221,8 @@ def _wound(s: str, people: dict[str, dict]) -> tuple[str, str, str] | None:
         before = low[max(0, i - 3):i]
         owner = next((words[k][:-2] for k in range(i - 1, max(-1, i - 4), -1)
                       if low[k].endswith("'s") and words[k][:-2] in people), None)
-        if owner is None and any(_OWNERS.match(b) for b in before) and named:
-            owner = named[0]
+        if owner is None and any(_OWNERS.match(b) for b in before) and (named or last):
+            owner = named[0] if named else last  # "their palm": the one this sentence, or the last, named
         if owner is not None:
             bodies.append((i, owner))
     if not bodies:
@@ -309,7 +328,8 @@ def _past(sentences: list[str], people: dict[str, dict], prompt: str, kept: Iter
         record = " ".join([prompt, *kept, *sentences[:k], *sentences[k + 1:]]).lower()
         deeds = [(m.group(0), "", g[0], g[1].lower()) for m in _WHO_HAD.finditer(s)
                  for g in [[x for x in m.groups() if x]] if len(g) == 2]
-        deeds += [(m.group(0), m.group(1), m.group(2), m.group(3).lower()) for m in _DONE.finditer(s)]
+        deeds += [(m.group(0), m.group(1), m.group(2), m.group(3).lower()) for m in _DONE.finditer(s)
+                  if not _OWN_OBJECT.match(s, m.end())]  # "the snarl they had set the block down in"
         for said, thing, who, verb in deeds:
             if who not in ("you", "they", "we") and who not in people:
                 continue
@@ -320,15 +340,40 @@ def _past(sentences: list[str], people: dict[str, dict], prompt: str, kept: Iter
                 continue
             forms = _forms(lemma)
             here = (record + " " + s.replace(said, " ")).lower()  # the deed told in this sentence too
-            if any(re.search(r"\b" + re.escape(f) + r"\b", here) for f in forms):
+            if _told_with(here, forms, thing):
                 continue
-            if _echoes(s, record):
+            if _echoes(s, record, {*forms, *thing.lower().split()[-1:]}):
                 continue  # the deed is one the record tells in its own words
-            if thing and thing.split()[-1].lower() in _calling_cards(beats):
-                continue  # the Killer's calling card is about that thing ("a door … you closed behind you")
+            card = _calling_cards(beats)
+            if thing and thing.split()[-1].lower() in card and (lemma in _CLOSING or not card.isdisjoint(forms)):
+                continue  # the Killer's calling card tells that deed ("a door … you closed behind you")
             found.append(Contradiction("past-action", short, f"nothing earlier told {who} doing it ({said!r})"))
             return found
     return found
+
+
+#: A verb with an object of its own after it: no deed done to the thing before it.
+_OWN_OBJECT = re.compile(r"\s+(?:the|a|an|their|his|her|its|our|your|my|this|that)\b", re.I)
+#: How far apart a deed's verb and its thing may be told for the record to have told the deed.
+DEED_NEAR = 8
+_VAGUE = frozenset("one ones thing things it them same other".split())
+
+
+def _told_with(record: str, forms: tuple[str, ...], thing: str) -> bool:
+    """Whether ``record`` (lowered) tells the deed: a form of its verb within :data:`DEED_NEAR`
+    words of its thing ("the door Kit had barred" needs "bar" told of a door; a vague thing, "the
+    same one", or none: the verb anywhere)."""
+    last = (thing.lower().split() or [""])[-1]
+    if not last or last in _VAGUE:
+        return any(re.search(r"\b" + re.escape(f) + r"\b", record) for f in forms)
+    words = re.findall(r"[a-z0-9']+", record)
+    stem = last[:-1] if last.endswith("s") and len(last) > 3 else last
+    for i, w in enumerate(words):
+        if w in forms:
+            near = words[max(0, i - DEED_NEAR):i + DEED_NEAR + 1]
+            if any(n == last or n.startswith(stem) for n in near):
+                return True
+    return False
 
 
 _FUNCTION = frozenset("in of which that to on at with for from by as than when where while".split())
@@ -367,7 +412,8 @@ def _forms(lemma: str) -> tuple[str, ...]:
 #: Verbs that do nothing with a thing ("Ashley sees Laurie's light"), and that hand it over.
 _NOT_USING = frozenset("see hear watch notice spot glimpse find look catch follow reach want need eye".split())
 _HANDING = re.compile(r"\b(?:pass\w*|hand\w*|toss\w*|throw\w*|threw|give\w*|gave|lend\w*|lent|share\w*|borrow\w*|"
-                      r"take\w* (?:it|them) from|snatch\w*|grab\w* it from)\b", re.I)
+                      r"take\w* (?:it|them) from|snatch\w*|grab\w* it from|(?:takes?|took|taking|grabs?|grabbed|"
+                      r"grabbing) [A-Z][\w-]*'s)\b", re.I)
 
 
 def _hands(sentences: list[str], beats: Sequence[Mapping[str, Any]], people: dict[str, dict],
@@ -377,7 +423,7 @@ def _hands(sentences: list[str], beats: Sequence[Mapping[str, Any]], people: dic
         for p in (b.get("f") or {}).get("people") or ():
             if not p.get("alive", True):
                 continue
-            for item in p.get("items") or ():
+            for item in list(p.get("items") or ()) + _held_by_why(str(p.get("why") or "")):
                 holders.setdefault(str(item).lower(), set()).add(str(p.get("name", "")))
     if not holders:
         return []
@@ -387,13 +433,68 @@ def _hands(sentences: list[str], beats: Sequence[Mapping[str, Any]], people: dic
         things = [i for i in holders if re.search(r"\b" + re.escape(i) + r"\b", low)]
         if not things or _HANDING.search(s) or not any(_named(n, s) for n in people):
             continue
-        user = _user_of(s, things)
-        for thing, who in user:
+        user = [(t, w, "uses") for t, w in _user_of(s, things) + _possessed(s, things, holders, people)]
+        user += [(t, w, "is told holding") for t, w in _has(s, things, people)]
+        for thing, who, how in user:
             if who in people and who not in holders[thing]:
                 owner = " or ".join(sorted(holders[thing]))
-                found.append(Contradiction("wrong-hands", short, f"{who} uses the {thing} {owner} carries"))
+                found.append(Contradiction("wrong-hands", short, f"{who} {how} the {thing} {owner} carries"))
                 return found
     return found
+
+
+_WHY_HOLDS = re.compile(r"\b(?:holds|has|carries|keeps)\s+(?:the\s+|their\s+)?(?:only\s+)?([a-z][a-z -]*?[a-z])"
+                        r"(?=$|[,.;]| and\b| to\b| for\b| from\b)")
+
+
+def _held_by_why(why: str) -> list[str]:
+    """The things a character's why says they hold ("drove the others here and holds the only
+    car keys" → car keys)."""
+    return [m.group(1) for m in _WHY_HOLDS.finditer(why.lower()) if len(m.group(1).split()) <= 3]
+
+
+_HAS = ("has", "holds", "carries", "keeps", "clutches", "is holding", "is carrying", "has got", "still has",
+        "still holds", "still carries", "still has got")
+
+
+def _has(sentence: str, things: list[str], people: dict[str, dict]) -> list[tuple[str, str]]:
+    """(thing, who) for "Kit still has the car keys": one of the cast said to hold a thing."""
+    out = []
+    for thing in things:
+        for name in people:
+            m = re.search(r"(?<![\w'])" + re.escape(name) + r" (?:" + "|".join(re.escape(h) for h in _HAS) +
+                          r")\b(?:(?! and | but )[^.;!?]){0,25}?\b" + re.escape(thing) + r"\b", sentence, re.I)
+            if m:
+                out.append((thing, name))
+    return out
+
+
+#: Verbs that take a thing from another (a handover, told): "Nancy takes Laurie's light".
+_TAKING = frozenset("take grab snatch borrow accept catch seize".split())
+
+
+def _possessed(sentence: str, things: list[str], holders: dict[str, set[str]],
+               people: dict[str, dict]) -> list[tuple[str, str]]:
+    """(thing, who) for "Iris … flicking Frankie's brass lighter": a verb right before another's
+    thing, named as theirs, in a sentence that names someone else of the cast before it (the
+    doer, as a small parse often misses it)."""
+    from .. import english
+
+    out = []
+    for thing in things:
+        for owner in holders[thing]:
+            m = re.search(r"\b([a-z]+) " + re.escape(owner) + r"'s " + re.escape(thing) + r"\b", sentence, re.I)
+            if m is None:
+                continue
+            verb = m.group(1).lower()
+            lemma = english.lemma_of(verb, "VERB")
+            if "VERB" not in english.parts_of(verb) or lemma in _NOT_USING or lemma in _TAKING:
+                continue
+            doers = [n for n in people if n != owner and _named(n, sentence[:m.start()])]
+            if doers:
+                first = min(doers, key=lambda n: sentence.index(n))
+                out.append((thing, first))
+    return out
 
 
 def _user_of(sentence: str, things: list[str]) -> list[tuple[str, str]]:
@@ -436,13 +537,18 @@ def _subject(words, verb: int, depth: int = 0) -> int | None:
     return None
 
 
-def _echoes(sentence: str, record: str) -> bool:
-    """Whether a sentence shares a run of four words with the record (less its articles): it
-    retells something told ("the door they pulled shut behind them" for a calling card's "a door
-    … that you closed behind you" shares "behind")."""
+#: The deeds a calling card's "a door … that you closed behind you" tells.
+_CLOSING = frozenset("close shut pull slam push lock".split())
+
+
+def _echoes(sentence: str, record: str, deed: set[str]) -> bool:
+    """Whether a sentence shares a run of four words with the record (less its articles) that
+    holds a word of the ``deed`` (its verb's forms, its thing): it retells something told, in the
+    record's words (not "in front of them", which any sentence may share)."""
     words = [w for w in re.findall(r"[a-z']+", sentence.lower()) if w not in ("the", "a", "an")]
     told = " " + " ".join(w for w in re.findall(r"[a-z']+", record.lower()) if w not in ("the", "a", "an")) + " "
-    return any(f" {' '.join(words[i:i + 4])} " in told for i in range(len(words) - 3))
+    return any(f" {' '.join(words[i:i + 4])} " in told and not deed.isdisjoint(words[i:i + 4])
+               for i in range(len(words) - 3))
 
 
 _UNHURT = re.compile(r"\b(?:still |entirely |completely )?(?:unhurt|unharmed|unscathed|without a scratch|not a scratch on)\b",

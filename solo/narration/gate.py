@@ -45,6 +45,7 @@ class Gate:
     shown: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)
     set_aside: list[tuple[str, Any]] = field(default_factory=list)  # (sentence, the first finding)
+    findings: list = field(default_factory=list)  # every finding that set a sentence aside
     refused: list = field(default_factory=list)  # the findings that stopped it at its first sentence
     closed: bool = False
     _seen: int = 0
@@ -73,6 +74,7 @@ class Gate:
                 self.refused, self.closed = own, True  # who acts is never left to a later sentence
             else:
                 self.set_aside.append((s, own[0]))
+                self.findings += own
                 self.closed = len(self.set_aside) >= MOST_SET_ASIDE
             return []
         if any(getattr(c, "kind", "") != "untold" for c in found):
@@ -95,6 +97,7 @@ class Gate:
             self.refused = found
         else:
             self.set_aside += [(s, found[0]) for s in self.held]
+            self.findings += found
         self.held = []
         return []
 

@@ -167,8 +167,8 @@ class LLMNarrator:
         yield from self._told(lambda: self._request(beat), lambda: self.fallback.tell(beat), beat.kind,
                               self.max_tokens, part=lambda missing: self.fallback.tell(beat) if missing else "")
 
-    #: Beats the templates tell even when a model narrates merged stretches: short table talk
-    #: (the Test's framing, a Genre Point) that is not worth a request of its own.
+    #: Beats no voice tells when a model narrates merged stretches: table talk (who takes the
+    #: Test, a Genre Point) is the mechanics lines' to say, and the story keeps one voice.
     TABLE_TALK = ("challenge", "award", "genre_point")
     #: Beats told by a request of their own: the ending.
     ALONE = ("dawn", "all_dead")

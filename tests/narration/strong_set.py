@@ -30,7 +30,7 @@ OWN_FAULT = {
     "wrong-hands": {"wrong-hands", "lost-in-hand"},
     "past-action": {"past-action"},
     "fact-against": {"answer-contradicted", "setting", "cut-off", "fact-against", "lost-in-hand", "dead-acting",
-                     "wrong-wound", "nobody-hurt", "wrong-count"},
+                     "wrong-wound", "nobody-hurt", "wrong-count", "wrong-hands"},  # a cast fact: who holds what
     "undecided-harm": {"undecided-harm", "wrong-wound"},
     "flipped": {"flipped"},
     "dead-acting": {"dead-acting"},
@@ -190,7 +190,7 @@ def _tell_again(path: Path, home: Path, monkeypatch) -> Verdicts:
                     whole = given(reply, prompt=prompt, kept=kept, most=most)
                     gate = Gate(lambda t: given(t, prompt=prompt, kept=kept, most=most), given.waits)
                     gate.feed(reply, final=True)
-                    streamed = list(gate.refused) + [c for _s, c in gate.set_aside if c is not None]
+                    streamed = list(gate.refused) + list(gate.findings)
                     if gate.shown and given.untold(gate.text):
                         streamed += [c for c in given(gate.text, prompt=prompt, kept=kept, most=most)
                                      if c.kind == "untold"]

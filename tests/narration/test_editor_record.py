@@ -125,3 +125,131 @@ def test_a_run_of_deeds_in_one_sentence_reads_each_for_its_own_doer():
     assert "flipped" not in kinds(fumbled, [outcome("Hank")])
     assert "flipped" in kinds("For a while it is only the work: Laurie gets through, and now Hank fumbles it.",
                               [outcome("Hank")])
+
+
+def test_a_lost_thing_is_told_lost_only_by_words_of_its_loss():
+    """"without" excuses a lost thing only said of it ("without the maul"), not of anything else
+    in the sentence ("…comes on without slowing"): a strong model's slip from the labelled set."""
+    from solo.director.continuity import check
+
+    from .test_story import snap
+
+    lost = snap(lost=frozenset({"splitting maul"}))
+
+    def found(text):
+        return {c.kind for c in check(text, "outcome", lost, lost, "Iris", model=True)}
+
+    assert "lost-in-hand" in found("Iris holds still, the splitting maul raised across their chest, but the "
+                                   "mask comes on and on without slowing.")
+    assert "lost-in-hand" not in found("Iris holds still without the splitting maul, and the mask comes on.")
+    assert "lost-in-hand" not in found("Iris reaches for the splitting maul and finds the loop empty; it is gone.")
+
+
+def test_a_success_that_costs_a_life_may_say_where_it_went_wrong():
+    text = "Casey works it out on the fly. And the price is everything Casey has. Casey's last thought is where it went wrong."
+    dire = outcome("Casey", fallout="Dire")
+    assert "flipped" not in kinds(text, [dire, {"kind": "death", "name": "Casey"}])
+    assert "flipped" in kinds(text, [dire])  # with no death, a success told as gone wrong
+
+
+CARD = {"the_killer": {"calling_card": "a door left standing open that you closed behind you"}}
+
+
+def test_a_past_deed_is_told_by_the_record_only_with_its_own_thing():
+    """A deed of the past ("the door Hank barred") is the record's only when the record tells
+    that verb of that thing, or the Killer's calling card tells it (a door closed behind you),
+    or it says it back in words that hold the deed; a verb with an object of its own ("the snarl
+    they had set the block down in") is no deed done to the thing before it."""
+    beat = outcome(**CARD)
+    assert "past-action" in kinds("Nancy backs against the door Hank barred with a mop handle when you came in.", [beat])
+    assert "past-action" not in kinds("Nancy backs against the door they pulled shut behind them.", [beat])
+    slip = "Nancy snips the wire with the wire cutters Hank took from the garage workbench, out in front of them."
+    assert "past-action" in kinds(slip, [beat], prompt="The hedge looms out in front of them. Hank takes the bat.")
+    assert "past-action" not in kinds(slip, [beat], prompt="Hank took the wire cutters off the workbench.")
+    assert "past-action" not in kinds("To get both hands into the snarl they had set the bat down behind them.",
+                                      [beat])
+
+
+def test_anothers_thing_named_as_theirs_and_used_is_in_the_wrong_hands():
+    """"Nancy … sweeping Laurie's strobe light": a verb right before another's thing, named as
+    theirs, where the small parse misses who does it; taking it, or seeing it, is no slip."""
+    beat = outcome()
+    assert "wrong-hands" in kinds("Nancy walks the length of the cul-de-sac, sweeping Laurie's strobe light "
+                                  "across the lawn in stuttering white bursts.", [beat])
+    for twin in ("Nancy walks the length of the cul-de-sac, and sees Laurie's strobe light across the lawn.",
+                 "Nancy takes Laurie's strobe light and sweeps it across the lawn.",
+                 "Laurie walks the cul-de-sac, sweeping Laurie's strobe light across the lawn."):
+        assert "wrong-hands" not in kinds(twin, [beat]), twin
+
+
+def test_a_thing_told_locked_is_not_then_told_standing_open():
+    from solo.director.facts import Fact, contradicted
+
+    locked = Fact(subject=frozenset({"chapel", "door"}), head="door", words=frozenset({"chapel", "door"}),
+                  predicate=frozenset({"lock"}), yes=True, form="yesno",
+                  statement="the door to the chapel is locked")
+    assert contradicted("Only the chapel is left, its double doors standing wide open.", [locked]) == locked
+    assert contradicted("Only the chapel is left, its double doors shut and chained.", [locked]) is None
+    open_gate = Fact(subject=frozenset({"gate"}), head="gate", words=frozenset({"gate"}),
+                     predicate=frozenset({"open"}), yes=True, form="yesno",
+                     statement="the gate is open")
+    assert contradicted("The keys must be tried one by one in the heavy lock on the gate.", [open_gate]) is None
+
+
+def test_a_wound_on_their_body_is_theirs_whom_the_story_last_named():
+    """"A splinter … drives deep into their palm": no name in the sentence, and the wound is the
+    one's the paragraph last named (or the tester's); a harm only beside the body ("an ankle
+    twisted in the dark") is a wound too."""
+    beat = outcome("Hank", success=False)
+    slip = "Hank grips the railing. A splinter of it drives deep into their palm, and blood runs down their wrist."
+    assert "undecided-harm" in kinds(slip, [beat])
+    assert "undecided-harm" in kinds("The strap whips across their cheek, opening a stinging cut.", [beat])
+    assert "undecided-harm" in kinds("Hank makes it, limping on their ankle twisted in the dark.", [beat])
+    assert "undecided-harm" not in kinds("Hank grips the railing. The splinters do not reach their palm.", [beat])
+    assert "undecided-harm" not in kinds("The strap whips across their cheek, opening a stinging cut.",
+                                         [outcome("Hank", success=False, hurt="a gashed cheek")])
+
+
+@pytest.mark.parametrize("slip, twin", [
+    ("Behind the birch-bark mask they see the uncle's own grey, hollow eyes.",
+     "Behind the birch-bark mask there is only dark, and it does not blink."),
+    ("The mask is only this man's own skin, stretched and stitched.",
+     "The mask is only a shape in the dark, and then it is gone."),
+    ("It is the caretaker who never left, and it wants the camp back.",
+     "The caretaker's cabin is dark, and the door hangs open."),
+    ("Nancy makes it over, and it will not cross running water, whatever it hunts.",
+     "Nancy makes it over, and it does not follow, not yet."),
+    ("It hates fire above all things, and Nancy knows it now.",
+     "It hates being kept waiting, and it has waited long enough."),
+])
+def test_the_killer_is_never_explained_nor_a_weakness_told_before_it_is_found(slip, twin):
+    beat = outcome()
+    assert "too-soon" in kinds(slip, [beat]), slip
+    assert "too-soon" not in kinds(twin, [beat]), twin
+
+
+def test_the_night_told_over_in_a_strong_models_words():
+    beat = outcome()
+    assert "night-over" in kinds("Nancy gets through, and grey dawn is already breaking over the pines: you have "
+                                 "made it through the night.", [beat])
+    assert "night-over" not in kinds("Nancy gets through. If you can last till dawn, you will have made it.", [beat])
+
+
+def test_a_pronoun_in_the_sentence_after_a_name_is_still_theirs():
+    """"Hank freezes. His legs simply stop": the sentence names no one, and follows one that
+    named Hank (they/them) alone."""
+    beat = outcome("Hank")
+    assert "pronouns" in kinds("Hank freezes in the doorway. His legs simply stop, and he backs away.", [beat])
+    assert "pronouns" not in kinds("Hank freezes in the doorway. Their legs simply stop, and they back away.", [beat])
+    assert "pronouns" not in kinds("Hank freezes in the doorway. A man steps out, and he backs away.", [beat])
+
+
+def test_a_thing_a_why_holds_is_theirs_alone():
+    """Hank's why "holds the only car keys": another told holding them is a thing in the wrong
+    hands; Hank holding them, or another holding their own thing, is not."""
+    f = {"people": people()}
+    f["people"][1]["why"] = "drove the others here and holds the only car keys"
+    beat = outcome("Nancy", f=f)
+    assert "wrong-hands" in kinds("Nancy climbs on, and at least Laurie still has the car keys safe downstairs.", [beat])
+    assert "wrong-hands" not in kinds("Nancy climbs on, and at least Hank still has the car keys safe.", [beat])
+    assert "wrong-hands" not in kinds("Nancy climbs on, and Laurie still has the strobe light.", [beat])
