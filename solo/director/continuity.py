@@ -201,7 +201,7 @@ def check(text: str, kind: str, before: Snapshot, after: Snapshot, who: str | No
         if before.facts:
             from .facts import contradicted
 
-            fact = contradicted(s, before.facts)
+            fact = contradicted(s, before.facts, model=model)
             if fact is not None:
                 found.append(Contradiction("answer-contradicted", s, f"it was established that "
                                            f"{fact.statement or fact.question} ({'yes' if fact.yes else 'no'})"))

@@ -11,6 +11,8 @@ had, and the oracle never answers against what is known.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from .understand import AUX, WH, Reading
 
@@ -242,7 +244,13 @@ def statement_fact(text: str, source: str, lexicon=None) -> Fact | None:
                 words=fact.words)
 
 
-def contradicted(sentence: str, known) -> Fact | None:
+#: A thing told standing open now (not one that has to be forced open, nor could be).
+_STANDS_OPEN = re.compile(r"\b(?:is|are|was|were|stands?|standing|stood|hangs?|hanging|hung|lies?|lying|sits?|"
+                          r"sitting|yawns?|yawning|gapes?|gaping|swung|thrown|flung)\s+(?:\w+\s+)?open\b")
+_SUPPOSED = re.compile(r"\b(?:has to|have to|must|needs? to|will take|would|could|can|if|whether|unless|tries|try)\b")
+
+
+def contradicted(sentence: str, known, model: bool = False) -> Fact | None:
     """The known yes-or-no fact ``sentence`` states the other way round, if any ("the cellar
     door is locked" after "No: the cellar door is not locked"). Only clauses that name a
     fact's subject, word for word, are read."""
@@ -260,8 +268,9 @@ def contradicted(sentence: str, known) -> Fact | None:
         for f in candidates:
             if f.matches(said) and said.yes != f.yes:
                 return f
-            if f.predicate == {"lock"} and f.yes and "open" in said.predicate and said.yes and not said.negated:
-                return f  # "the chapel door is locked", then "its doors standing wide open"
+            if model and f.predicate == {"lock"} and f.yes and "open" in said.predicate and said.yes \
+                    and not said.negated and _STANDS_OPEN.search(low) and not _SUPPOSED.search(low):
+                return f  # a model's "the chapel door is locked", then "its doors standing wide open"
     return None
 
 

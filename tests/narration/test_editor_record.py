@@ -188,12 +188,14 @@ def test_a_thing_told_locked_is_not_then_told_standing_open():
     locked = Fact(subject=frozenset({"chapel", "door"}), head="door", words=frozenset({"chapel", "door"}),
                   predicate=frozenset({"lock"}), yes=True, form="yesno",
                   statement="the door to the chapel is locked")
-    assert contradicted("Only the chapel is left, its double doors standing wide open.", [locked]) == locked
-    assert contradicted("Only the chapel is left, its double doors shut and chained.", [locked]) is None
+    assert contradicted("Only the chapel is left, its double doors standing wide open.", [locked], model=True) == locked
+    assert contradicted("Only the chapel is left, its double doors shut and chained.", [locked], model=True) is None
+    assert contradicted("Only the chapel is left, and its door has to be forced open.", [locked], model=True) is None
     open_gate = Fact(subject=frozenset({"gate"}), head="gate", words=frozenset({"gate"}),
                      predicate=frozenset({"open"}), yes=True, form="yesno",
                      statement="the gate is open")
-    assert contradicted("The keys must be tried one by one in the heavy lock on the gate.", [open_gate]) is None
+    assert contradicted("The keys must be tried one by one in the heavy lock on the gate.", [open_gate],
+                        model=True) is None
 
 
 def test_a_wound_on_their_body_is_theirs_whom_the_story_last_named():
