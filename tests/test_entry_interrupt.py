@@ -64,9 +64,12 @@ def in_solo(where: str, source: str) -> bool:
 def before_solo(err: str) -> bool:
     """Interrupted in the interpreter's own start-up, or while it imported the entry point:
     Python's traceback there is not solo's to prevent; nor is "Could not import runpy module"
-    (``python -m`` interrupted while the interpreter imports its own runpy, before any of solo)."""
+    (``python -m`` interrupted while the interpreter imports its own runpy, before any of solo);
+    nor is a bare "KeyboardInterrupt" with no traceback (the interpreter set up, no frame yet)."""
     if err.startswith("Could not import runpy module"):
         return True
+    if err.strip() == "KeyboardInterrupt":
+        return True  # the interpreter's own start-up, before any frame of Python code: no traceback to tell
     return "Traceback" in err and (err.startswith(STARTUP) or not any(in_solo(*f) for f in frames(err)))
 
 
