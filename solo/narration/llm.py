@@ -43,7 +43,7 @@ from .beats import Beat
 from .conversation import Conversation, Pending
 from .deadlines import WALL, Clock, Deadlines, WallClock, read_deadlines
 from .environment import make_environment, prompts_dir
-from .gate import Gate
+from .gate import Gate, sentences as split_sentences
 
 DEFAULT_MODEL = "gpt-4o-mini"
 
@@ -653,15 +653,12 @@ def _what(wrong) -> str:
             else "contradicts the story" if why not in REFUSED_WORDS else REFUSED_WORDS[why])
 
 
-_SENTENCE = re.compile(r"(?<=[.!?…])[\"”’)]*\s+(?=[\"“(]?[A-Z])")
-
-
 def _salvage(text: str, guard, asked: dict) -> str | None:
     """The reply without the one sentence that broke it, when what is left passes the director's
     reading whole (every decided fact still told) and is most of the reply: three sentences or
     more, the first and the last kept (who acts, and the question the request ends on). None
     when no such part stands: the templates tell the beat."""
-    sentences = [s for s in _SENTENCE.split(text) if s.strip()]
+    sentences = split_sentences(text)  # as the gate splits a streamed reply
     if len(sentences) < 4:
         return None
     for k in range(len(sentences) - 2, 0, -1):
