@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import oracle
-from .facts import Fact, fact_of, find, implied
+from .facts import Fact, fact_of, find, gist_of, implied, resembling
 from .material import BOONS, COSTS, WORSE, Material, choose
 from .questions import Question
 from .restate import restate
@@ -111,6 +111,10 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
         q = replace(q, text=to)
     r = read(q.text, Lexicon.of(game, fiction), q.who, getattr(fiction, "focus", None))
     known = answer_known(r, game, fiction, q.who)
+    if known is None and r.form == "yesno" and r.ask != "killer-where":
+        about = fact_of(r, game.tests)  # "is the killer in the mess hall?": where it is, as its move told
+        if about is not None and about[0].subject == {"killer:None"}:
+            known = answer_known(replace(r, ask="killer-where"), game, fiction, q.who)
     if known is not None:
         return Reply("state", q, yes=known.yes, text=known.text, reading=r, extra={"topic": known.topic})
     moment = r.ask in _MOMENT or any(t.lower == "now" for t in r.parse)
@@ -127,6 +131,11 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
         if established is not None:
             return _repeat(q, r, established, negated)
         follows = implied(known, asked, game.tests)
+        if follows is None and r.form == "yesno":
+            near = resembling(known, *gist_of(r), game.tests)
+            if near is not None:  # "is the pickup bogged down in mud?" after "is it stuck in the mud?"
+                fact, holds = near
+                return _settled(q, r, fact, holds != r.negated)
         if follows is not None:  # "is the chapel door open?" after "it is locked": no
             fact, truth = follows
             yes = truth != negated
@@ -136,6 +145,11 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
             return Reply("repeat", q, yes=yes, text=text, reading=r)
     else:
         asked, negated = None, r.negated
+        if r.form == "yesno":
+            near = resembling(fiction.known_facts(), *gist_of(r), game.tests)
+            if near is not None:
+                fact, holds = near
+                return _settled(q, r, fact, holds != r.negated)
     key = _roll_key(asked, q.text)
     material = Material.of(setting, fiction)
     if r.form == "yesno":
@@ -148,6 +162,9 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
         interrupt = _interruption(material, seed, step) if answer_.interrupt else None
         fact = _kept(asked, yes != negated, statement, negated,
                      twist=pool is not None and answer_.band != "yes-and" or answer_.interrupt)
+        if fact is not None:
+            anchors, rest, signs = gist_of(r)
+            fact = replace(fact, gist=anchors | rest, anchors=anchors, signs=signs, worded=yes != r.negated)
         return Reply("oracle", q, yes=yes, answer=answer_, statement=statement, turn=turn, interrupt=interrupt,
                      reading=r, fact=fact, negated=negated)
     from .meaning import detail
@@ -186,6 +203,15 @@ def _repeat(q: Question, r: Reading, known: Fact, negated: bool) -> Reply:
         text = f"{'Yes' if yes else 'No'}. That is already settled: {said[:1].lower() + said[1:].rstrip('.')}."
     else:
         text = f"{'Yes' if yes else 'No'}. That is already settled."
+    return Reply("repeat", q, yes=yes, text=text, reading=r)
+
+
+def _settled(q: Question, r: Reading, known: Fact, yes: bool) -> Reply:
+    """A question of the gist of one already answered (:func:`~.facts.resembling`): the answer
+    it makes, said as that fact."""
+    said = (known.statement or "").rstrip(".")
+    text = f"{'Yes' if yes else 'No'}. That is already settled: {said[:1].lower() + said[1:]}." if said else \
+        f"{'Yes' if yes else 'No'}."
     return Reply("repeat", q, yes=yes, text=text, reading=r)
 
 

@@ -143,7 +143,7 @@ def decide(r) -> str | None:
     if place and not (person and about is person):
         if "cut" in asks and wh != "what":
             return "cut"
-        if wh == "what" or "anything" in lows or "useful" in lows or "find" in lemmas:
+        if wh == "what" or "anything" in lows or "useful" in lows or ("find" in lemmas and r.form != "yesno"):
             if "contents" in asks or lows & {"anything", "useful"}:
                 return "contents"
         if wh == "where" and about is place:

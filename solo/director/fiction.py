@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..world.places import absent, lacking, short_place
@@ -37,6 +37,13 @@ __all__ = ["Fiction", "Person"]
 #: An answer that says help is on its way: someone to help, the police, a ranger, coming.
 _HELP = re.compile(r"\b(?:help|rescue|rescuers|police|cops|sheriff|ranger|deputy|ambulance|search party)\b", re.I)
 _COMING = re.compile(r"\b(?:com(?:e|es|ing)|on (?:its|their|the) way|sent|called)\b", re.I)
+
+@lru_cache(maxsize=4096)
+def _against(line: str, facts: tuple) -> bool:
+    from .facts import contradicted
+
+    return contradicted(line, facts) is not None
+
 
 @dataclass
 class Person:
@@ -602,6 +609,16 @@ class Fiction:
         if ctx.get("focus") is not None:
             self.focus = ctx["focus"]
         return {"location": self.place}
+
+    def against(self, line: str) -> bool:
+        """Whether ``line`` states the other way round what an answer, the opening or the
+        playset established (:func:`~solo.director.facts.contradicted`): a voice never tells it
+        ("the cellar door, nailed shut" after "Yes: the cellar door is open"). The answers only:
+        the opening's and the playset's facts the templates were written to (and a night with
+        no question reads no English)."""
+        facts = tuple(f for f in self.facts if f.yes is not None and f.statement and (
+            f.tests is None or f.tests == self.tests))
+        return bool(facts) and _against(line, facts)
 
     def known_facts(self) -> list:
         """Every fact of the night: the opening's and the playset's, then the answers'."""

@@ -475,10 +475,16 @@ def _killer_where(r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer | Non
         return StateAnswer("killer", line)
     lemmas = {t.lemma.lower() for t in r.parse}
     lows = {t.lower for t in r.parse}
-    if lemmas & _FOLLOWING:
+    from .facts import fact_of
+
+    found = fact_of(r, k.game.tests)
+    said = found[0].predicate if found is not None and found[0].subject == {"killer:None"} else frozenset()
+    turned = found is not None and found[1] != r.negated  # "is it far away?": near, the other way round
+    if lemmas & _FOLLOWING or "follow" in said:
         flag = watching
-    elif lemmas & _NEAR or lows & _NEAR:
-        flag = near
+    elif lemmas & _NEAR or lows & _NEAR or said & {"near", "come", "here", "in", "inside", "at"} or any(
+            w.startswith("place:") for w in said):
+        flag = near != turned
     elif lows & {"gone", "away", "left"} or lemmas & {"leave", "go"}:
         flag = not near
     else:

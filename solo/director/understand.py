@@ -205,6 +205,8 @@ def read(text: str, lexicon: Lexicon, asker: int | None = None, focus: int | Non
     if verbless and any(t.lower in _STATE_NOUNS for t in parse) and not any(
             t.lower in ("location", "status", "gear", "stuff", "inventory", "condition", "situation") for t in parse):
         verbless = False  # "Ozzie breathing?", "Kit with the group rn": yes or no
+    if verbless and first in ("any", "anything", "anybody", "anyone", "anywhere") and wh is None:
+        verbless = False  # "any axe by the woodpile?": is there one
     if verbless and wh is None:
         wh = "what"
     form = "open" if wh or (parse and parse[k].lemma.lower() in REQUESTS) or verbless else "yesno"

@@ -205,8 +205,14 @@ class TemplateNarrator:
         return ctx
 
     def _fits(self, ctx: dict[str, Any]) -> Callable[[str], bool]:
-        """Whether a line fits where the group is (:func:`solo.world.lines.line_fits`)."""
-        return line_fits(ctx, self.setting)
+        """Whether a line fits where the group is (:func:`solo.world.lines.line_fits`) and
+        states nothing against what the night established (the story's ``against``: an answer,
+        the opening, the playset)."""
+        fits = line_fits(ctx, self.setting)
+        against = getattr(self.story, "against", None)
+        if against is None:
+            return fits
+        return lambda line: fits(line) and not against(line)
 
     def _render(self, name: str, ctx: dict[str, Any]) -> str:
         return self.env.get_template(name).render(ctx)
