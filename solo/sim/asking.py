@@ -23,6 +23,19 @@ IDLE = (
     "Why is this happening to us?", "Is there anyone in the {place}?", "Is it following us?", "Are we safe here?",
     "What does it want with us?",
 )
+#: The same question asked again in other words, by another at the table (relation: "same",
+#: the same answer; "opposite", asked the other way round): a fact holds however it is asked.
+#: Of the moment ("right now", where it is): again at once, or never.
+AGAIN: dict[str, tuple[tuple[str, str], ...]] = {
+    "Is the {place} locked?": (("same", "Is the {place} locked up?"), ("opposite", "Is the {place} unlocked?")),
+    "Is there a way out?": (("same", "Is there any way out of here?"),),
+    "Is anyone coming to help?": (("same", "Is help on the way?"), ("same", "Is someone coming to help us?")),
+    "Is there anyone in the {place}?": (("opposite", "Is the {place} empty?"), ("same", "Anybody in the {place}?")),
+    "Can we get out through the {place}?": (("same", "Is there a way out through the {place}?"),),
+    "Is it watching us right now?": (("same", "Is the killer watching us right now?"),),
+    "Is it following us?": (("same", "Is the killer following us?"), ("same", "Is it still after us?")),
+}
+_OF_THE_MOMENT = frozenset({"Is it watching us right now?", "Is it following us?"})
 #: Asked when the Killer shows itself (a face card): nothing it has just answered by coming
 #: ("Is it the Killer?", "Where is it now?").
 KILLER = ("What do we know about it?", "Can we outrun it?", "Has anyone seen its face?")
@@ -36,8 +49,33 @@ class Curious:
 
     def __init__(self, seed, rate: float = 0.12) -> None:
         self.rng = random.Random(f"questions|{seed}")
+        self.again_rng = random.Random(f"again|{seed}")  # (its own: the first questions are as they were)
         self.rate = rate
         self.asked: set[str] = set()
+        self.later: list[tuple[str, int | None]] = []  # asked again at a later moment
+        self._forms: dict[str, str] = {}  # a question asked → the form it was asked from
+        self._places: dict[str, str] = {}  # … and the place it named
+
+    def again(self, night, text: str, who: int | None) -> tuple[str, int | None] | None:
+        """``text``, just asked by ``who``, asked again in other words (:data:`AGAIN`) by
+        another at once, or kept for a later moment (not a question of the moment); None when
+        nobody asks it again."""
+        form = self._forms.get(text)
+        if form is None or form not in AGAIN:
+            return None
+        rng = self.again_rng
+        roll = rng.random()
+        if roll >= 0.6 or (roll >= 0.3 and form in _OF_THE_MOMENT):
+            return None
+        _relation, other = rng.choice(AGAIN[form])
+        place = self._places.get(text)
+        said = other.format(place=place) if place is not None else other
+        living = night.game.living()
+        asker = rng.choice([i for i in living if i != who] or living) if len(living) > 1 else living[0]
+        if roll < 0.3:
+            return said, asker
+        self.later.append((said, asker))
+        return None
 
     def question(self, night) -> tuple[str, int | None] | None:
         """A question for the moment before the next Test, or None (most moments)."""
@@ -51,6 +89,10 @@ class Curious:
         died = [e for e in events if type(e) is E.CharacterDied]
         struck = [e for e in events if type(e) is E.StrikeGained and g.dead[e.who] is None]
         text = None
+        if self.later and self.again_rng.random() < 0.5:
+            said, asker = self.later.pop(0)
+            if asker in living:
+                return said, asker
         if died and rng.random() < 0.7:
             text = self._fresh(["How many of us are left?", "Who's left?", "Is everyone else alive?"])
         elif struck and rng.random() < 0.5:
@@ -61,7 +103,11 @@ class Curious:
             text = self._fresh(list(KILLER))
         elif rng.random() < self.rate:
             place = short_place(elsewhere(night.story)).removeprefix("the ")  # "the outhouse", not its whole name
-            text = self._fresh([q.format(place=place) for q in IDLE])
+            forms = {q.format(place=place): q for q in IDLE}
+            text = self._fresh(list(forms))
+            if text is not None:
+                self._forms[text] = forms[text]
+                self._places[text] = place
         return (text, who) if text else None
 
     def _fresh(self, options: list[str]) -> str | None:

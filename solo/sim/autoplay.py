@@ -55,6 +55,9 @@ def autoplay(seed: int, rules: Ruleset, policy_name: str = "careful", *, out: Pa
         if asked is not None:
             text, odds = split_odds(asked[0])
             night.ask(text, asked[1], odds)
+            again = curious.again(night, asked[0], asked[1])
+            if again is not None:  # another asks the same in other words, at once
+                night.ask(*again)
         actions = next_actions(game, policy, rng)
         night.act(actions)
         if isinstance(actions[0], Test) and responder is not None:
