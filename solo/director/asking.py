@@ -20,6 +20,8 @@ order:
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,6 +34,8 @@ from .state import answer_known
 from .tidy import readdressed
 from .understand import Lexicon, Reading, read
 
+#: A question that asks to be told again what was told ("tell me the legend again").
+_AGAIN = re.compile(r"\b(?:again|remind|repeat)\b", re.I)
 #: Asks about the Killer's doings: facts of the moment (the Killer moves between Tests).
 _MOMENT = frozenset({"killer-where"})
 
@@ -110,13 +114,14 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
     if to != q.text:
         q = replace(q, text=to)
     r = read(q.text, Lexicon.of(game, fiction), q.who, getattr(fiction, "focus", None))
-    known = answer_known(r, game, fiction, q.who)
+    known = answer_known(r, game, fiction, q.who, again=bool(_AGAIN.search(q.text)))
     if known is None and r.form == "yesno" and r.ask != "killer-where":
         about = fact_of(r, game.tests)  # "is the killer in the mess hall?": where it is, as its move told
         if about is not None and about[0].subject == {"killer:None"}:
             known = answer_known(replace(r, ask="killer-where"), game, fiction, q.who)
     if known is not None:
-        return Reply("state", q, yes=known.yes, text=known.text, reading=r, extra={"topic": known.topic})
+        return Reply("state", q, yes=known.yes, text=known.text, reading=r, extra={
+            "topic": known.topic, "legend": known.legend, "asked": " ".join(r.text.lower().split())})
     moment = r.ask in _MOMENT or any(t.lower == "now" for t in r.parse)
     found = fact_of(r, game.tests if moment else None)
     if found is not None and r.ask == "killer-where" and r.form == "open":

@@ -139,6 +139,7 @@ class Fiction:
             self.scene, self.scene_facts = CAMP_SCENES[self._roll("scene") % len(CAMP_SCENES)]
         self._scene_read: tuple | None = None
         self.focus: int | None = None  # the character the talk was last about ("is she ok?")
+        self.legend_told: tuple[str, ...] = ()  # the questions an answer told the Killer's legend to
         #: Details an open answer has given tonight: never given again.
         self.details: set[str] = set()
         self.answers_told = 0  # answers composed (their own variant key: see TemplateNarrator._key)
@@ -603,6 +604,8 @@ class Fiction:
         """An answer about the unknown becomes a fact (its text is kept once it is told:
         :meth:`established`); the character it was about is who "she" or "he" means next."""
         fact = ctx.get("fact")
+        if ctx.get("answer_kind") == "state" and ctx.get("topic") in ("legend", "what") and ctx.get("legend"):
+            self.legend_told += (str(ctx.get("asked") or ""),)
         if ctx.get("answer_kind") in ("oracle", "open") and fact is not None:
             self.facts.append(fact)
             self.details.update(str(x) for x in ctx.get("drawn") or ())

@@ -20,7 +20,7 @@ from ..nott.describe import strike_ordinal
 from ..world.places import short_place
 from .listen import told_why
 from ..world.pronouns import pronouns_of
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from .understand import Reading
 
 _NUMBER = ("no one", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -40,6 +40,7 @@ class StateAnswer:
     topic: str
     text: str
     yes: bool | None = None  # the answer to a yes/no question, None for an open one
+    legend: bool = False  # it tells the Killer's legend (told once a night: see _killer)
 
 
 def _words(n: int) -> str:
@@ -87,10 +88,11 @@ def clock(tests: int, endgame: bool) -> str:
 class Knower:
     """Answers the questions one moment of the night knows the answer to."""
 
-    def __init__(self, game, fiction, asker: int | None = None) -> None:
+    def __init__(self, game, fiction, asker: int | None = None, again: bool = False) -> None:
         self.game = game
         self.fiction = fiction
         self.asker = asker
+        self.again = again  # the question asks to be told again ("tell me the legend again")
         self.names = [c.name for c in game.cast]
 
     # -- facts of one character
@@ -291,8 +293,9 @@ def _yes(flag: bool, line: str, topic: str) -> StateAnswer:
     return StateAnswer(topic, f"{'Yes' if flag else 'No'}. {line}", flag)
 
 
-def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAnswer | None:
-    """The exact answer to the question ``r``, or None when nothing the night knows decides it."""
+def answer_known(r: Reading, game, fiction, asker: int | None = None, again: bool = False) -> StateAnswer | None:
+    """The exact answer to the question ``r``, or None when nothing the night knows decides it.
+    ``again``: the question as typed asks to be told again ("remind me …", "… again")."""
     yesno = r.form == "yesno"
     ask = r.ask
     if r.mentioned("place") and ask not in ("contents", "where"):
@@ -301,7 +304,7 @@ def answer_known(r: Reading, game, fiction, asker: int | None = None) -> StateAn
             return cut
     if ask is None:
         return None
-    k = Knower(game, fiction, asker)
+    k = Knower(game, fiction, asker, again)
     person = r.first("person")
     thing = r.first("thing")
     group = r.first("group")
@@ -399,10 +402,14 @@ def _owned_by_why(r: Reading, k: Knower) -> StateAnswer | None:
         why = str(k.fiction.people[i].why or "")
         if any(re.search(rf"\b{re.escape(w)}\b", why, re.I) for w in words):
             return StateAnswer("holds", f"{k.names[i]}: {k.names[i]} {told_why(why, k.fiction.people[i].pronouns)}.")
-    if any(head.lemma.lower() in str(f.statement or "").lower() for f in k.fiction.known_facts()):
-        return None  # a thing an answer brought into the night: the facts answer
     thing = " ".join(t.lower for t in r.parse[max(0, at - 2):at + 1] if t.pos in ("NOUN", "PROPN", "ADJ"))
-    return StateAnswer("holds", f"None of you has {'any' if _plural(thing) else 'a'} {thing}.")
+    said = next((f for f in reversed(k.fiction.known_facts()) if f.yes is not None and f.statement and re.search(
+        rf"\b{re.escape(head.lemma.lower())}", str(f.statement).lower())), None)
+    if said is not None:  # a thing an answer brought into the night: nobody carries it; where it is
+        told = str(said.statement).rstrip(".")
+        return StateAnswer("holds", f"None of you has the {thing}. {told[:1].upper() + told[1:]}.")
+    article = "any" if _plural(thing) else "an" if thing[:1] in "aeiou" else "a"
+    return StateAnswer("holds", f"None of you has {article} {thing}.")
 
 
 def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer | None:
@@ -421,8 +428,11 @@ def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer |
         line = f"{cap}: {killer['look']}." if not any(n in str(killer["weapon"]).lower() for n in nouns) else \
             f"{cap} carries {killer['weapon']}."
         return _yes(flip(seen), line if seen else f"Not that anyone has seen. {cap}: {killer['look']}.", "look")
+    # the legend is told once a night: to another question, again only when asked for again
+    asked = getattr(k.fiction, "legend_told", ())
+    told = bool(asked) and not k.again and " ".join(r.text.lower().split()) not in asked
     if yesno and ask == "legend":
-        return _yes(flip(True), _legend(killer), "legend")
+        return replace(_yes(flip(True), _legend(killer) if not told else _LEGEND_AGAIN, "legend"), legend=not told)
     if yesno and ask == "look" and any(t.lemma.lower() in ("see", "look", "glimpse", "describe") for t in r.parse):
         return StateAnswer("look", f"For a moment, yes: {killer['look']}.")
     if yesno and ask != "killer-dead":
@@ -432,11 +442,12 @@ def _killer(ask: str, r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer |
     if ask == "weapon":
         return StateAnswer("weapon", f"{cap} carries {killer['weapon']}.")
     if ask == "what":
+        legend = _legend(killer) if not told else ""
         if not k.fiction.seen:  # before its first appearance its look is nobody's to tell
-            return StateAnswer("what", f"{cap}, though nobody has seen it yet. {_legend(killer)}".strip())
-        return StateAnswer("what", f"{cap}: {killer['look']}. {_legend(killer)}")
+            return StateAnswer("what", f"{cap}, though nobody has seen it yet. {legend}".strip(), legend=bool(legend))
+        return StateAnswer("what", f"{cap}: {killer['look']}. {legend}".strip(), legend=bool(legend))
     if ask == "legend":
-        return StateAnswer("legend", _legend(killer))
+        return StateAnswer("legend", _legend(killer) if not told else _LEGEND_AGAIN, legend=not told)
     if ask == "killer-dead":
         if k.game.is_over():
             return _yes(flip(False), "Nobody killed it. Dawn came, and it was gone.", "killer")
@@ -453,7 +464,22 @@ _MOVE_WHERE = {
     "cuts": ("Between you and {place}: it got there first, and the way there is cut.", False, False),
     "stalks": ("Right behind {target}, and it is not hurrying.", True, True),
     "comes": ("Here. It is coming for {target}.", True, True),
+    "faced": ("Here, at {place}: it is the one you face now.", True, True),
 }
+#: Where the Killer was when last it showed itself, by its move then.
+_LAST_WHERE = {"glimpsed": "at {place}", "cuts": "between you and {place}", "takes": "close enough to touch",
+               "stalks": "right behind {target}", "comes": "coming for {target}"}
+
+
+def _last_seen(f) -> StateAnswer | None:
+    """"Where is it now?" with no move this Test: where the story last placed it (None when it
+    never showed itself: the oracle's meaning answers)."""
+    move = next((m for m in reversed(f.moves) if m.get("kind") in _LAST_WHERE), None)
+    if move is None:
+        return None
+    where = _LAST_WHERE[move["kind"]].format(place=short_place(move.get("place") or f.location),
+                                             target=move.get("target") or "one of you")
+    return StateAnswer("killer", f"Nobody has seen it since. The last anyone knew, it was {where}.")
 _FOLLOWING = frozenset("follow watch stalk hunt chase track trail see".split())
 _NEAR = frozenset("near close here around nearby behind outside inside come coming".split())
 
@@ -463,8 +489,12 @@ def _killer_where(r: Reading, k: Knower, yesno: bool, flip) -> StateAnswer | Non
     oracle answers, for this Test only)."""
     f = k.fiction
     move = f.moves[-1] if f.moves and f.moves[-1].get("tests") == k.game.tests else None
+    if move is None and not k.game.is_over() and is_face(k.game.threat):  # the Killer is this Test's threat
+        move = {"kind": "faced"}
     if move is None or move["kind"] not in _MOVE_WHERE:
-        return None
+        if yesno:
+            return None
+        return _last_seen(f)
     said, near, watching = _MOVE_WHERE[move["kind"]]
     target = move.get("target") or ""
     p = f.find(target)
@@ -516,6 +546,10 @@ def _confront(k: Knower, flip) -> StateAnswer:
         said = "It is the Killer itself, here, now." if is_face(c) else "It is the end of the night, and it is here."
         return _yes(flip(True), said, "confront")
     return _yes(flip(False), "Not yet: this one is not the Killer itself.", "confront")
+
+
+#: The legend asked about again: the story was told, and it says no more.
+_LEGEND_AGAIN = "The story has nothing more to tell than that. Whatever else there is, nobody lived to say."
 
 
 def _legend(killer: dict) -> str:

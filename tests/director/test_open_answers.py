@@ -50,8 +50,10 @@ def ask_kinds(rng, night):
                              "what did the killer look like", "whats the killer look like"]), has(killer["look"])),
         "weapon": (rng.choice(["what is the killer armed with?", "what weapon does it have", "what does the killer "
                                "kill with"]), has(killer["weapon"])),
+        # the legend is told once a night; to another question after it, the story has no more
         "legend": (rng.choice(["why is this happening?", "what's the story of this place", "why us?",
-                               "is there a legend about the killer"]), has(killer["legend"])),
+                               "is there a legend about the killer"]),
+                   has(killer["legend"], *(["nothing more to tell"] if f.legend_told else []))),
         "danger": (rng.choice(["how dangerous is this?", "how bad is this", "how much danger are we in"]),
                    has("difficulty", "night is over")),
         "time": (rng.choice(["what time is it?", "how late is it", "what's the time"]),

@@ -208,3 +208,80 @@ def test_the_games_words_written_as_the_rules_write_them_are_no_strangers_name()
     name = game.cast[0].name
     a = ask(game, fiction, f"How many Strikes does {name} have?")
     assert name in a.text, a
+
+
+def test_the_legend_is_told_once_a_night_unless_asked_for_again():
+    """Issue 48: "what does it want with us" and "why is this happening to us" were both the
+    legend's sentence, word for word. Told once; asked about again, the story has no more to
+    say; asked for again ("tell me the legend again"), it is told again. Undo takes the telling
+    back. Breaks: the count not kept (``legend_told``), or kept across an undo."""
+    from tests.director.nights import night_some_way_in
+
+    from solo.nott.rules import ASHCAN
+
+    night = night_some_way_in(4, ASHCAN, "naive", 4)
+    legend = night.story.killer["legend"].rstrip(".")
+
+    def told(q):
+        night.ask(q)
+        return night.steps[-1].narration[-1][1]
+
+    assert legend in told("what does it want with us")
+    again = told("why is this happening to us")
+    assert legend not in again and "nothing more" in again
+    assert legend in told("tell me the legend again")
+    night.undo(3)
+    assert legend in told("why is this happening to us")
+
+
+def test_a_thing_an_answer_made_is_nobodys_and_where_the_answer_put_it():
+    """"who's got the axe" after "is there an axe in the boathouse?": not an inventory that
+    never names it, but that nobody has it, and what the answer said."""
+    from tests.director.nights import night_some_way_in
+
+    from solo.nott.rules import ASHCAN
+
+    night = night_some_way_in(4242, ASHCAN, "naive", 4)
+    said = night.ask("is there an axe in the boathouse").statement
+    night.ask("who's got the axe")
+    told = night.steps[-1].narration[-1][1]
+    assert told.startswith("None of you has the axe.") and said.rstrip(".").lower() in told.lower()
+    night.undo(2)
+    night.ask("who's got the axe")
+    assert night.steps[-1].narration[-1][1] == "None of you has an axe."
+
+
+def test_where_the_killer_is_when_it_made_no_move_is_where_it_was_last_seen():
+    from types import SimpleNamespace
+
+    from solo.director.state import _last_seen
+
+    f = SimpleNamespace(moves=[{"kind": "glimpsed", "place": "the boathouse by the lake", "tests": 3},
+                               {"kind": "heard", "tests": 5}], location="the end of the dock")
+    assert _last_seen(f).text == "Nobody has seen it since. The last anyone knew, it was at the boathouse."
+    f.moves.append({"kind": "stalks", "target": "Kit", "tests": 6})
+    assert "right behind Kit" in _last_seen(f).text
+    assert _last_seen(SimpleNamespace(moves=[{"kind": "sign", "tests": 1}], location="x")) is None
+
+
+def test_where_the_killer_is_when_it_is_the_threat_is_here():
+    """A face card is the Killer itself (the rules): "where is it?" is here, and "is it
+    close?" yes."""
+    import random
+
+    from solo.narration.factory import make_narrator
+    from solo.nott.cards import is_face
+    from solo.nott.cast import quick_cast
+    from solo.nott.rules import ASHCAN
+    from solo.play.night import Night
+    from solo.sim.policies import get_policy, next_actions
+
+    night = Night(quick_cast(3), ASHCAN, 3, narrator=make_narrator("template", seed=3))
+    night.start()
+    rng = random.Random(3)
+    while not (is_face(night.game.threat) and night.game.tester < 0):
+        night.act(next_actions(night.game, get_policy("naive"), rng))
+        assert night.game.outcome() is None
+    night.ask("where is the killer?")
+    assert night.steps[-1].narration[-1][1].startswith("Here, at ")
+    assert night.ask("is it close?").yes is True
