@@ -192,7 +192,8 @@ def _placed(parse, k: int, subjects: bool = False) -> bool:
     if t.pos in ("NOUN", "PROPN"):
         return t.dep == "compound" and parse[t.head].pos in ("NOUN", "PROPN") or t.dep.endswith("mod") or (
             subjects and t.dep in ("nsubj", "nsubjpass"))
-    return False
+    # a word of a thing's or a place's name: "the *old* lodge" is no state of anything
+    return t.dep in ("amod", "compound") and parse[t.head].pos in ("NOUN", "PROPN") and t.head > k
 
 
 #: Words of life and death: said of someone, "dead" is not alive (not a dead phone).
@@ -260,6 +261,11 @@ def fact_of(r: Reading, tests: int | None = None, strict: bool = False) -> tuple
         return None  # "is the Killer?": nothing said of it to keep
     negated = r.negated != flips
     words = _content(parse, sorted(taken), subject=True)[0] if taken else frozenset()
+    if "exit" in predicate and r.form == "yesno" and mention is not None and mention.kind == "group":
+        place = next((m for m in r.mentions if m.kind == "place"), None)
+        where = frozenset({f"place:{place.ref}"}) if place is not None else predicate - {"exit"}
+        way = frozenset({"way", "out"})  # "can we get out through the chapel?": a way out, through it
+        return Fact(way, "way", where, None, r.form, None, tests, question=r.text, words=way), negated
     return Fact(subject, head, predicate, None, r.form, r.wh if r.form == "open" else None, tests,
                 question=r.text, words=words), negated
 
@@ -408,7 +414,8 @@ def _state_of_a_place(r: Reading, tests: int | None) -> tuple[Fact, bool] | None
     someone = next((m for m in r.mentions if m.kind == "group" and m.ref in ("any", "none")), None)
     root = next((k for k, t in enumerate(parse) if t.dep == "ROOT"), None)
     if someone is not None and not any(m.kind in ("person", "killer", "thing") for m in r.mentions) and \
-            root is not None and lemmas[root] in _THERE_BEING:
+            root is not None and (lemmas[root] in _THERE_BEING or someone.start <= root < someone.end):
+        # ("anybody in the boathouse?": no verb at all)
         where = _where_said(r, [k for k in everyone if k >= someone.end])
         if where is None:
             return None
@@ -650,8 +657,10 @@ def gist_of(r: Reading) -> tuple[frozenset, frozenset, tuple]:
         if kind in ("killer", "place", "thing", "person", "night"):
             anchors.add(f"{kind}:{m.ref}")
             taken |= set(range(m.start, m.end))
-            if kind in ("place", "thing"):  # "the *mess* hall" (not "the *manned* tower")
-                taken |= {j for j in _own_words(parse, m.end - 1) if parse[j].dep in ("compound", "det", "poss")}
+            if kind in ("place", "thing"):  # "the *mess* hall", "the *old* lodge" (not "the *manned* tower")
+                named = set(re.findall(r"[a-z]+", str(m.ref).lower()))
+                taken |= {j for j in _own_words(parse, m.end - 1)
+                          if parse[j].dep in ("compound", "det", "poss") or parse[j].lower in named}
         elif kind in ("group", "here"):
             taken |= set(range(m.start, m.end))
     for k in range(len(parse)):
@@ -688,8 +697,8 @@ def resembling(known: list[Fact], anchors: frozenset, rest: frozenset, signs: tu
     fewer), and the rest said alike (half their words shared, or none said by either), or the
     same words whatever they are ("did a fuse blow?", "is a fuse blown?"); the
     senses both say, each the same or the other way round, turn the answer round or not."""
-    if not anchors:
-        return None
+    if not anchors or len(anchors | rest) < 2:
+        return None  # a place alone, a thing alone, says too little to be one question
     best = None
     for fact in reversed(known):
         if fact.yes is None or fact.worded is None or (fact.tests is not None and fact.tests != tests):

@@ -42,6 +42,7 @@ PHRASES: dict[tuple[str, ...], tuple[str, bool]] = {
     ("get", "worse"): ("worse", True), ("get", "heavy"): ("worse", True), ("get", "bad"): ("worse", True),
     ("do", "up"): ("lock", True), ("go", "out"): ("working", False),
     ("on", "we", "own"): ("help", False), ("on", "our", "own"): ("help", False),
+    ("get", "out"): ("exit", True), ("way", "out"): ("exit", True), ("get", "away"): ("exit", True),
 }
 
 #: One word of a state: its sense and which way round it says it.
@@ -109,6 +110,8 @@ WORDS: dict[str, tuple[str, bool]] = {
     # gone
     "gone": ("present", False), "missing": ("present", False), "disappear": ("present", False),
     "vanish": ("present", False),
+    # a way out
+    "exit": ("exit", True), "escape": ("exit", True),
     # signal
     "signal": ("signal", True), "reception": ("signal", True), "bar": ("signal", True),
     "service": ("signal", True),

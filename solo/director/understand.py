@@ -293,7 +293,9 @@ def _mentions(parse, lex: Lexicon, asker: int | None, focus: int | None, here: i
         if not place.words:
             continue
         hits = [k for k in range(len(parse)) if not taken[k] and (plain[k] in place.words or lemmas[k] in place.words)
-                and parse[k].dep != "compound"]  # "the cellar door" is a door, not the cellar
+                and (parse[k].dep != "compound" or plain[parse[k].head] in place.words
+                     or lemmas[parse[k].head] in place.words)]  # "the cellar door" is a door, not the cellar;
+        # "the basement rec room" is the rec room
         if place.words[-1] in [plain[k] for k in hits] or len(hits) >= 2:
             for k in hits:
                 if k not in best or best[k][0] < len(hits):
@@ -389,12 +391,14 @@ def _asks(parse, mentions: list[Mention]) -> tuple[str, ...]:
         parse[c].dep in ("dobj", "prep") and parse[c].lower not in ("of",) for c in parse.children(k))}
     taken |= left  # "who left the door open?" counts no one
     taken |= {k for k in range(len(parse) - 1) if lemmas[k] == "lose" and lows[k + 1] in LOST_IDIOMS}  # "i lost track"
+    inner = {k for m in mentions if m.kind == "place" for k in range(m.start + 1, m.end)}  # "the trail *around* …"
     found = set()
     for k in range(len(parse)):
         for word in {lows[k], lemmas[k]}:
             for ask, run in ASK_RUNS.get(word, ()):
                 if ask not in found and all(k + j < len(parse) and (k + j not in taken or ask in ("with", "contents",
                                                                                                   "cut"))
+                                            and not (ask == "with" and k + j in inner)
                                             and (lows[k + j] == w or lemmas[k + j] == w) for j, w in enumerate(run)):
                     if ask == "alive" and run == ("make", "it") and k + 2 < len(parse) and lows[k + 2] == "to":
                         continue  # "can we make it to the car?": reaching a place, not living

@@ -52,7 +52,7 @@ class Curious:
         self.again_rng = random.Random(f"again|{seed}")  # (its own: the first questions are as they were)
         self.rate = rate
         self.asked: set[str] = set()
-        self.later: list[tuple[str, int | None]] = []  # asked again at a later moment
+        self.later: list[tuple[str, int | None, str | None]] = []  # asked again at a later moment
         self._forms: dict[str, str] = {}  # a question asked → the form it was asked from
         self._places: dict[str, str] = {}  # … and the place it named
 
@@ -74,7 +74,7 @@ class Curious:
         asker = rng.choice([i for i in living if i != who] or living) if len(living) > 1 else living[0]
         if roll < 0.3:
             return said, asker
-        self.later.append((said, asker))
+        self.later.append((said, asker, place))
         return None
 
     def question(self, night) -> tuple[str, int | None] | None:
@@ -90,8 +90,10 @@ class Curious:
         struck = [e for e in events if type(e) is E.StrikeGained and g.dead[e.who] is None]
         text = None
         if self.later and self.again_rng.random() < 0.5:
-            said, asker = self.later.pop(0)
-            if asker in living:
+            said, asker, place = self.later.pop(0)
+            here = short_place(night.story.location).removeprefix("the ")
+            cut = {short_place(p).removeprefix("the ") for p in night.story.cut}
+            if asker in living and place != here and place not in cut:  # (as a first asking would)
                 return said, asker
         if died and rng.random() < 0.7:
             text = self._fresh(["How many of us are left?", "Who's left?", "Is everyone else alive?"])
