@@ -45,13 +45,22 @@ class _Word(str):
     joined = False
 
 
+def _a_mine(parse, k: int) -> bool:
+    """Whether "mine" at ``k`` is a mine ("the abandoned mine adit", "the old mine"), not the
+    asker's ("is the knife mine?")."""
+    before = parse[k - 1] if k else None
+    after = parse[k + 1] if k + 1 < len(parse) else None
+    return (before is not None and before.pos in ("DET", "ADJ") and before.lower not in ("is", "was")) or (
+        after is not None and after.pos in ("NOUN", "PROPN"))
+
+
 def _swapped(parse, indices) -> list[str]:
     out = []
     indices = list(indices)
     for n, k in enumerate(indices):
         t = parse[k]
         low = t.lower
-        word = _Word(SWAP.get(low, t.text))
+        word = _Word(t.text if low == "mine" and _a_mine(parse, k) else SWAP.get(low, t.text))
         word.joined = not t.space and n + 1 < len(indices) and indices[n + 1] == k + 1
         out.append(word)
     return out

@@ -81,3 +81,15 @@ def test_do_questions_are_told_back_with_the_verb_agreeing(subject, thing, yes):
     else:
         want = f"{who[1]} does not have {thing_said}"
     assert said in (None, want), (subject, thing, said)
+
+
+def test_a_mine_in_a_place_name_is_no_pronoun():
+    """"Can we get out through the abandoned mine adit?" was told back as "the abandoned yours
+    adit": "mine" swapped for the one asking only where it is a pronoun."""
+    from solo.director.restate import restate
+    from solo.director.understand import Lexicon, read
+
+    lex = Lexicon(["Kit"], places=["the abandoned mine adit up the hill"])
+    told = restate(read("Can we get out through the abandoned mine adit?", lex), True)
+    assert "abandoned mine adit" in told and "yours" not in told
+    assert restate(read("is the old mine flooded?", lex), True) == "the old mine is flooded"
