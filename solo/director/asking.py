@@ -136,11 +136,6 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
         if established is not None:
             return _repeat(q, r, established, negated)
         follows = implied(known, asked, game.tests)
-        if follows is None and r.form == "yesno":
-            near = resembling(known, *gist_of(r), game.tests)
-            if near is not None:  # "is the pickup bogged down in mud?" after "is it stuck in the mud?"
-                fact, holds = near
-                return _settled(q, r, fact, holds != r.negated)
         if follows is not None:  # "is the chapel door open?" after "it is locked": no
             fact, truth = follows
             yes = truth != negated
@@ -150,11 +145,11 @@ def reply(q: Question, *, game, fiction, seed, step: int, setting: dict | None =
             return Reply("repeat", q, yes=yes, text=text, reading=r)
     else:
         asked, negated = None, r.negated
-        if r.form == "yesno":
-            near = resembling(fiction.known_facts(), *gist_of(r), game.tests)
-            if near is not None:
-                fact, holds = near
-                return _settled(q, r, fact, holds != r.negated)
+    if r.form == "yesno":
+        near = resembling(fiction.known_facts(), *gist_of(r), game.tests)
+        if near is not None:  # "is the pickup bogged down in mud?" after "is it stuck in the mud?"
+            fact, holds = near
+            return _settled(q, r, fact, holds != r.negated)
     key = _roll_key(asked, q.text)
     material = Material.of(setting, fiction)
     if r.form == "yesno":

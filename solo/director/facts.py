@@ -518,6 +518,8 @@ def _perceived(r: Reading, tests: int | None) -> tuple[Fact, bool] | None:
         seen = [k for k in range(there + 1, len(parse))]  # "is there a chopping sound?"
     else:
         return None
+    from .. import english
+
     nouns, verbs = set(), set()
     for k in seen:
         t = parse[k]
@@ -525,8 +527,6 @@ def _perceived(r: Reading, tests: int | None) -> tuple[Fact, bool] | None:
                 lemmas[k] in LIGHT or lemmas[k] in _PERCEPT or t.lower in WH or t.lower in AUX:
             continue
         word = _event_lemma(t)
-        from .. import english
-
         done = t.dep in ("dobj", "attr") and any(parse[j].dep == "compound" for j in parse.children(k)) and \
             "VERB" in english.parts_of(t.lower)  # "hear [the dog bark]": the dog, barking
         if t.pos in ("NOUN", "PROPN") and not t.lower.endswith("ing") and not done:
