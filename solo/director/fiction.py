@@ -159,6 +159,7 @@ class Fiction:
         self.moves: list[dict[str, Any]] = []  # the Killer's moves told, each with its Test
         self.hurts_told: set[tuple[str, str]] = set()  # (name, hurt) the story has told: not told as new again
         self.threads: list[dict[str, Any]] = []  # the telling's promises, open and paid (solo.director.threads)
+        self.hazard: str | None = None  # the Threat Card's hazard as the templates told it (its outcome meets it)
 
     def _deal_pool(self, setting: dict[str, Any], whys: list[str]) -> list[tuple[str, str]]:
         """What the cast is dealt, in dealing order: the setting's own props first (a
@@ -399,6 +400,7 @@ class Fiction:
                     "stage_up": None, "relief": False, "killer_move": None, "first_sight": first,
                     "the_killer": dict(self.killer)}
         moved = False
+        self.hazard = None  # a new card: told anew
         stay = self.STAYS[self.stop % len(self.STAYS)]
         if self.tests - self.moved_at >= stay and self.tests > 0:
             self.stop += 1
@@ -537,6 +539,7 @@ class Fiction:
         if details["missing"] is not None:
             details["said"] = details["action"] = None  # never told as used
         details["known_weakness"] = self.weaknesses.get(ctx.get("suit"))
+        details["hazard"] = self.hazard
         if ctx.get("fallout") == 3 and not ctx.get("strike"):
             if p.items:
                 item = p.items[self._roll("lose", self.tests, p.name) % len(p.items)]

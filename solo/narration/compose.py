@@ -390,7 +390,7 @@ def _longest(text: str) -> int:
 
 def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], bool] | None = None,
             names: Sequence[str] = (), brief: int | None = None, capped: bool = True,
-            guard: Any = None) -> str:
+            guard: Any = None, picked: dict[str, str] | None = None) -> str:
     """One candidate per slot of ``rendered`` (see :class:`TemplateNarrator`), none with a
     sentence in ``used``; the chosen sentences are added to ``used``. ``fits`` (a line →
     whether it fits where the group is) leaves out the lines that do not, while a slot has
@@ -403,7 +403,8 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
     director's answers, decided word for word: "No." is the answer as often as it is).
     ``guard`` (the night's lines and veils, :class:`_Guard`): no candidate that crosses a line is
     told; a required slot whose choice would show a veil is told as a fade, and one left with no
-    candidate by the beat's plain line (once a beat)."""
+    candidate by the beat's plain line (once a beat). ``picked``, when given, is filled with
+    each slot's chosen line by the slot's name."""
     chosen: list[str] = []
     faded = lost = None  # where the fade, or the plain line, goes among the chosen
     for name, flags, cands, fallback in _slots(rendered):
@@ -447,6 +448,8 @@ def compose(rendered: str, key: tuple, used: set[str], fits: Callable[[str], boo
             continue
         remember(pick_, used, names)
         chosen.append(pick_)
+        if picked is not None:
+            picked[name] = pick_
     if guard is not None and (faded is not None or lost is not None):
         line = guard.plain(used, fade=faded is not None, names=names)
         if line:

@@ -18,6 +18,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from solo.world.places import elsewhere, short_place
 
+from .overcome import met
 from .tense import does
 from solo.world.pronouns import pronouns_of
 
@@ -251,7 +252,8 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     env.globals["pick"] = pick
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
                        possessive=possessive, pro=pro, uncap=uncap, plural=plural, elsewhere=elsewhere,
-                       short=lambda place: short_place(str(place)), owned=owned, their=their, does=does)
+                       short=lambda place: short_place(str(place)), owned=owned, their=their, does=does,
+                       met=met)
     return env
 
 

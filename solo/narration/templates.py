@@ -87,9 +87,14 @@ class TemplateNarrator:
         n, used = self._key(beat.kind)
         ctx = self._context(beat)
         self.count += 1
-        return compose(self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}),
-                       (self.seed, n, beat.kind), used, self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind),
-                       capped=beat.kind != "answer", guard=self._guard(ctx | {"v": n % self.VARIANTS}))
+        picked: dict[str, str] = {}
+        text = self._named(compose(
+            self._render(f"template/{beat.kind}.j2", ctx | {"v": n % self.VARIANTS}), (self.seed, n, beat.kind), used,
+            self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind), capped=beat.kind != "answer",
+            guard=self._guard(ctx | {"v": n % self.VARIANTS}), picked=picked))
+        if beat.kind == "threat" and self.story is not None:
+            self.story.hazard = picked.get("scene")  # what the Test's outcome will have met
+        return text
 
     def retell(self, beat: Beat, safety, fade: bool = False) -> str:
         """``beat`` told again (the X-card): under ``safety`` (the night's, with what the player
@@ -103,10 +108,10 @@ class TemplateNarrator:
             line = guard.plain(used, fade=True, names=self._names())
             if line:
                 remember(line, used, self._names())
-            return _tidy(line or "")
-        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, n, beat.kind, "x"), used,
-                       self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind),
-                       capped=beat.kind != "answer", guard=guard)
+            return self._named(_tidy(line or ""))
+        return self._named(compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, n, beat.kind, "x"), used,
+                                   self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind),
+                                   capped=beat.kind != "answer", guard=guard))
 
     def _guard(self, ctx: dict[str, Any], as_lines: bool = False) -> _Guard | None:
         """What keeps this beat's lines within the night's lines and veils (None: no lines)."""
@@ -119,8 +124,9 @@ class TemplateNarrator:
         """Render ``beat`` as variant ``variant`` with a fresh memory; no state changes. Raises
         :class:`jinja2.UndefinedError` when the beat's context lacks a key its template uses."""
         ctx = self._context(beat) | {"v": int(variant)}
-        return compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind), set(),
-                       self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind), guard=self._guard(ctx))
+        return self._named(compose(self._render(f"template/{beat.kind}.j2", ctx), (self.seed, int(variant), beat.kind),
+                                   set(), self._fits(ctx), self._names(), pace(ctx.get("f"), beat.kind),
+                                   guard=self._guard(ctx)))
 
     def respond(self, character: Any, beat: Beat) -> str:
         """A short first-person action line for ``character`` facing the beat's threat, for
@@ -187,6 +193,12 @@ class TemplateNarrator:
             story.told += 1
             return story.told, story.used
         return self.count + 1000 * self.responses, self._used
+
+    def _named(self, text: str) -> str:
+        """``text`` with "the Killer" told by the name the night gives it ("the Woodsman"): the
+        story never says the game's word where the playset has a name."""
+        killer = self.story.killer if self.story is not None else (self.setting or {}).get("killer") or {}
+        return by_name(text, str(killer.get("name") or ""))
 
     def _names(self) -> tuple[str, ...]:
         """The cast's names, masked when frames and runs are counted."""
@@ -277,7 +289,7 @@ DETAILS: dict[str, Any] = {
     "statement": None, "turn": None, "detail": None, "interrupt": None, "topic": None,
     "stage": None, "stage_up": None, "relief": False, "killer_move": None, "first_sight": False,
     "the_killer": None, "strikes_total": 0,
-    "run": 0, "run_deeds": [], "fold": False, "opens": None, "pays": None,
+    "run": 0, "run_deeds": [], "fold": False, "opens": None, "pays": None, "hazard": None,
 }
 
 _EMPTY_VIEW: dict[str, Any] = {
@@ -287,6 +299,24 @@ _EMPTY_VIEW: dict[str, Any] = {
     "here": {"place": None, "indoors": False, "outdoors": False, "sounds": [], "props": [], "threats": {}}, "wild": None, "indoors": False, "outdoors": False, "places": [], "sounds": [],
     "absent": [], "threads_open": [],
 }
+
+
+_THE_KILLER = re.compile(r"\b([Tt])he Killer\b")
+
+
+def by_name(text: str, name: str) -> str:
+    """``text`` with each "the Killer" told as ``name`` ("the Woodsman"; "The Woodsman" where a
+    sentence begins with it); the same text when the name is the game's own word."""
+    name = " ".join(name.split())
+    if not name or name.lower() == "the killer" or "Killer" not in text:
+        return text
+    tail = name[4:] if name.lower().startswith("the ") else None
+
+    def told(m: re.Match) -> str:
+        if tail is None:
+            return name
+        return ("The " if m.group(1) == "T" else "the ") + tail
+    return _THE_KILLER.sub(told, text)
 
 
 def _own_again(line: str, deeds: Any, used: set[str] = frozenset()) -> str:
