@@ -7,8 +7,8 @@ parse (:func:`solo.english.parse`) to the thing it is about, told definite ("the
 whether that is many things, and what kind of hazard it is:
 
 - ``thing``: something in the way, to force, slip past, work out or bear ("a combination lock");
-- ``deed``: the hazard is a deed to do ("working out which way the road lies"), told back done
-  ("works out which way the road lies");
+- ``deed``: the hazard is a thing to work out ("working out which way the road lies"), told back
+  done ("works out which way the road lies"); a deed of the body is the player's own, not told twice;
 - none: a person, the Killer, something vague ("someone", "something", "one of you"), or no
   parse: the outcome says nothing of it rather than something wrong.
 
@@ -34,11 +34,16 @@ _OPENER = re.compile(r"^(?:Again|Once more|Then|This time|Just as before|And the
 #: A hazard giving way underfoot ("the ground gives way", "a loose board sags"): it holds, or not.
 _GIVES = re.compile(r"\b(?:giv(?:es|ing) way|crumbl\w*|sag(?:s|ging)?|slides?|rotten)\b")
 #: A hazard coming down on you ("the shelving topples", "a dead tree leans"): it misses, or not.
-_DROPS = re.compile(r"\b(?:toppl\w*|com(?:es|ing) down|falling|collaps\w*|rolling|lean(?:s|ing)?|tipp\w*)\b")
+_DROPS = re.compile(r"\b(?:toppl\w*|com(?:es|ing) down|falling|collaps\w*|rolling|lean(?:s|ing)? over|tipp\w*)\b")
 #: Words a hazard's thing is never read from: people, the vague, the Killer's own parts.
 _NOT_A_THING = frozenset(
     "someone somebody anyone anybody friend guest body one something nothing everything anything it you "
-    "killer way trap quiet silence dark night".split())
+    "killer way trap quiet silence dark night man woman guy girl boy kid child baby dancer stranger linebacker "
+    "uncle aunt sister brother cousin counsellor counselor ranger sheriff cop deputy neighbour neighbor people "
+    "person figure shape".split())
+#: The deeds a hazard may be ("working out which way the road lies"): a thought's result, told done.
+#: A deed of the body ("getting past the mask") is the player's own deed told again: not told.
+_THOUGHT = frozenset(("work", "figure", "find"))
 #: Heads whose "of" phrase is the thing itself ("a knot of drunk guests", "a ring of kindling").
 _OF = frozenset("knot ring list trail patch pair stack row mess pile set line crowd bunch heap sheet wall".split())
 #: The kept parts of a thing's phrase, left of its head.
@@ -69,6 +74,8 @@ def met(hazard: str | None, killer: str = "") -> dict | None:
     word = first.split()[0].lower()
     if word.endswith("ing") and english.lemma_of(word, "VERB") != word and \
             not any(parse[r].tag in ("VBZ", "VBP", "VBD", "MD") for r in parse.roots()):  # not "scratching starts …"
+        if english.lemma_of(word, "VERB") not in _THOUGHT:
+            return None
         from .tense import does
 
         done = does(english.lemma_of(word, "VERB") + first[len(word):])
