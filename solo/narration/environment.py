@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 
 from solo.world.places import elsewhere, short_place
 
-from .overcome import met
+from .overcome import deedlike, many, met
 from .tense import does
 from solo.world.pronouns import pronouns_of
 
@@ -253,7 +253,7 @@ def make_environment(path: str | os.PathLike[str] | None = None, *, cache: bool 
     env.filters.update(fill=fill, role=role, bare=bare, names=names, words=words, cap=cap,
                        possessive=possessive, pro=pro, uncap=uncap, plural=plural, elsewhere=elsewhere,
                        short=lambda place: short_place(str(place)), owned=owned, their=their, does=does,
-                       met=met)
+                       met=met, deedlike=deedlike, many=many)
     return env
 
 

@@ -20,12 +20,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["met"]
+__all__ = ["deedlike", "many", "met"]
 
-#: Frames the threat template puts round a hazard: where it is, and "Then:".
+#: Frames the threat template puts round a hazard: where it is, "Then there is", "Then:".
 _FRAMES = (
     re.compile(r"^(?:Here at|At) [^:,]{1,60}[:,] "),
-    re.compile(r"^Then: "),
+    re.compile(r"^(?:Then: |There's |There are )"),
     re.compile(r", here at [^,.]{1,60}(?=\.$)"),
     re.compile(r"\. That's what is waiting\.$"),
 )
@@ -80,7 +80,7 @@ def met(hazard: str | None, killer: str = "") -> dict | None:
 
         done = does(english.lemma_of(word, "VERB") + first[len(word):])
         return {"kind": "deed", "does": done} if done else None
-    if parse[0].lower in ("there", "with", "past"):  # "There is no going back now …": no thing
+    if parse[0].lower in ("there", "there's", "with", "past"):  # "There is no going back now …": no thing
         return None
     head = next((k for k, t in enumerate(parse) if (t.pos in ("NOUN", "PROPN") and t.dep not in _LEFT) or (
         t.tag == "VBG" and t.dep == "nsubj")), None)  # "scratching starts …": the scratching
@@ -125,3 +125,19 @@ def met(hazard: str | None, killer: str = "") -> dict | None:
     if len(phrase.split()) > 6:
         return None
     return {"kind": "thing", "the": phrase, "many": h.tag in ("NNS", "NNPS"), "falls": "holds" if _GIVES.search(text) else "drops" if _DROPS.search(text) else None}
+
+
+@lru_cache(maxsize=4096)
+def deedlike(hazard: str) -> bool:
+    """Whether ``hazard`` is told as a deed, not a thing ("working out which way the road lies",
+    "keeping perfectly still …"): it opens on a verb's -ing form."""
+    from solo import english
+
+    word = (str(hazard or "").split() or [""])[0].lower()
+    return word.endswith("ing") and "VERB" in english.parts_of(word) and english.lemma_of(word, "VERB") != word
+
+
+def many(hazard: str) -> bool:
+    """Whether the thing ``hazard`` is about is many ("trail markers that have been moved")."""
+    m = met(hazard)
+    return bool(m and m.get("many"))

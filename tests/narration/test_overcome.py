@@ -24,6 +24,8 @@ from solo.sim.autoplay import autoplay
     ("A sleeping dog lies across the doorway, and it is not your dog.", "the sleeping dog", False),
     ("At the boathouse: a sleeping dog lies across the doorway, and it is not your dog.", "the sleeping dog", False),
     ("Then: the uncle's letters, each one ending mid-sentence.", "the uncle's letters", True),
+    ("There are the uncle's letters, each one ending mid-sentence.", "the uncle's letters", True),
+    ("There's a staircase of creaking boards, and the top of it out of sight.", "the staircase", False),
     ("The fuse box is a mess of unlabelled switches, and it is dark.", "the fuse box", False),
     ("A combination lock hangs on the supply cupboard, and someone has scratched hints around it, here at the "
      "mess hall.", "the combination lock", False),
