@@ -156,6 +156,8 @@ def test_over_whole_nights_an_outcome_names_what_its_card_put_in_the_way(monkeyp
         named += m["the"].lower() in text.lower()
         wrong = BEATEN if ctx["success"] else OVERCOME
         assert not [r for r in _after(text, m["the"]) if r.startswith(wrong)], (ctx["success"], ctx["hazard"], text)
+        if ctx.get("action") and m["the"] in ctx["action"].lower():  # the deed named it: "it gives", not again
+            assert text.lower().count(m["the"].lower()) <= 1, text
     assert met_ >= 150, met_
     assert named >= 0.75 * met_, (named, met_)
 
@@ -178,3 +180,32 @@ def test_a_playsets_night_never_calls_its_killer_the_killer_in_the_story():
         prose = " ".join(t for step in night.steps for _k, t in step.narration)
         assert "Killer" not in prose, [s for s in re.split(r"(?<=[.!?]) ", prose) if "Killer" in s][:3]
         assert prose.count(name) >= 10
+
+
+def test_autoplay_meets_the_hazards_own_thing(monkeypatch):
+    """An autoplayed deed at a card that put a thing in the way names that thing ("I go over the
+    fuse box piece by piece", "I shove the rusted rain barrel aside before it comes down"), not a
+    stock deed that fits any card; never a thing of the night's cast (it would read as using it)."""
+    said: list[tuple[str | None, str, list]] = []
+    respond = TemplateNarrator.respond
+
+    def spy(self, character, beat):
+        line = respond(self, character, beat)
+        if not beat.get("killer") and beat.get("severity") not in ("killer", "joker") and beat.get("suit"):
+            view = self.story.view()
+            said.append((self.story.hazard, line, view["held"] + view["lost"], view["killer"]["name"]))
+        return line
+
+    monkeypatch.setattr(TemplateNarrator, "respond", spy)
+    for _night in _nights():
+        pass
+    meant = named = 0
+    for hazard, line, theirs, killer in said:
+        m = met(hazard, killer)
+        if m is None or m["kind"] != "thing" or any(w in " ".join(theirs).lower()
+                                                    for w in m["the"].split() if w not in ("the", "a", "an")):
+            continue
+        meant += 1
+        named += m["the"] in line
+    assert meant >= 100, meant
+    assert named >= 0.8 * meant, (named, meant)
