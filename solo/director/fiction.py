@@ -160,6 +160,7 @@ class Fiction:
         self.hurts_told: set[tuple[str, str]] = set()  # (name, hurt) the story has told: not told as new again
         self.threads: list[dict[str, Any]] = []  # the telling's promises, open and paid (solo.director.threads)
         self.hazard: str | None = None  # the Threat Card's hazard as the templates told it (its outcome meets it)
+        self.unbeaten: tuple[str, str] | None = None  # (hazard, suit) of the last Test failed: the next card leaves it
 
     def _deal_pool(self, setting: dict[str, Any], whys: list[str]) -> list[tuple[str, str]]:
         """What the cast is dealt, in dealing order: the setting's own props first (a
@@ -401,6 +402,7 @@ class Fiction:
                     "the_killer": dict(self.killer)}
         moved = False
         self.hazard = None  # a new card: told anew
+        unbeaten, self.unbeaten = self.unbeaten or (None, None), None
         stay = self.STAYS[self.stop % len(self.STAYS)]
         if self.tests - self.moved_at >= stay and self.tests > 0:
             self.stop += 1
@@ -414,7 +416,7 @@ class Fiction:
         if ctx.get("killer"):
             self.faces += 1
         return {"moved": moved, "location": self.location if moved or self.tests == 0 else self.place,
-                "known_weakness": self.weaknesses.get(suit),
+                "known_weakness": self.weaknesses.get(suit), "unbeaten": unbeaten[0], "unbeaten_suit": unbeaten[1],
                 **self._killer_turn(ctx)}
 
     def _killer_turn(self, ctx: dict[str, Any]) -> dict[str, Any]:
@@ -540,6 +542,8 @@ class Fiction:
             details["said"] = details["action"] = None  # never told as used
         details["known_weakness"] = self.weaknesses.get(ctx.get("suit"))
         details["hazard"] = self.hazard
+        beaten = ctx.get("success") or ctx.get("strike") or ctx.get("killer") or ctx.get("severity") == "killer"
+        self.unbeaten = None if beaten or not self.hazard else (self.hazard, ctx.get("suit"))
         if ctx.get("fallout") == 3 and not ctx.get("strike"):
             if p.items:
                 item = p.items[self._roll("lose", self.tests, p.name) % len(p.items)]

@@ -35,12 +35,15 @@ _OPENER = re.compile(r"^(?:Again|Once more|Then|This time|Just as before|And the
 _GIVES = re.compile(r"\b(?:giv(?:es|ing) way|crumbl\w*|sag(?:s|ging)?|slides?|rotten)\b")
 #: A hazard coming down on you ("the shelving topples", "a dead tree leans"): it misses, or not.
 _DROPS = re.compile(r"\b(?:toppl\w*|com(?:es|ing) down|falling|collaps\w*|rolling|lean(?:s|ing)? over|tipp\w*)\b")
+#: A thing that has to be held shut ("a heavy door that has to be held shut while something leans
+#: on the other side"): it holds, or it does not; it is never shoved until it moves.
+_SHUT = re.compile(r"\b(?:has|have) to be (?:held|kept) shut\b")
 #: Words a hazard's thing is never read from: people, the vague, the Killer's own parts.
 _NOT_A_THING = frozenset(
     "someone somebody anyone anybody friend guest body one something nothing everything anything it you "
     "killer way trap quiet silence dark night man woman guy girl boy kid child baby dancer stranger linebacker "
     "uncle aunt sister brother cousin counsellor counselor ranger sheriff cop deputy neighbour neighbor people "
-    "person figure shape".split())
+    "person figure shape hand grip arm wrist ankle face finger".split())
 #: The deeds a hazard may be ("working out which way the road lies"): a thought's result, told done.
 #: A deed of the body ("getting past the mask") is the player's own deed told again: not told.
 _THOUGHT = frozenset(("work", "figure", "find"))
@@ -54,7 +57,7 @@ _LEFT = frozenset(("det", "amod", "compound", "poss", "nummod", "case", "advmod"
 def met(hazard: str | None, killer: str = "") -> dict | None:
     """The hazard's thing as an outcome tells it again: ``{"kind": "thing", "the": "the sleeping
     dog", "many": False, "falls": None}`` (``falls``: "holds" for a thing giving way underfoot, "drops" for one
-    coming down on you) or ``{"kind": "deed", "does": "works out which way the road lies"}``;
+    coming down on you, "shut" for one to be held shut) or ``{"kind": "deed", "does": "works out which way the road lies"}``;
     None where nothing can be said of it safely (see the module). ``killer``: the Killer's
     name, never read as a thing."""
     from solo import english
@@ -124,7 +127,8 @@ def met(hazard: str | None, killer: str = "") -> dict | None:
     phrase = lead + "".join(told).strip()
     if len(phrase.split()) > 6:
         return None
-    return {"kind": "thing", "the": phrase, "many": h.tag in ("NNS", "NNPS"), "falls": "holds" if _GIVES.search(text) else "drops" if _DROPS.search(text) else None}
+    return {"kind": "thing", "the": phrase, "many": h.tag in ("NNS", "NNPS"), "falls": "shut" if _SHUT.search(text) else "holds" if _GIVES.search(text) else "drops" if _DROPS.search(text)
+            else None}
 
 
 @lru_cache(maxsize=4096)

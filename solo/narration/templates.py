@@ -291,6 +291,7 @@ DETAILS: dict[str, Any] = {
     "stage": None, "stage_up": None, "relief": False, "killer_move": None, "first_sight": False,
     "the_killer": None, "strikes_total": 0,
     "run": 0, "run_deeds": [], "fold": False, "opens": None, "pays": None, "hazard": None,
+    "unbeaten": None, "unbeaten_suit": None,
 }
 
 _EMPTY_VIEW: dict[str, Any] = {

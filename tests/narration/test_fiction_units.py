@@ -193,9 +193,25 @@ def test_a_new_threat_clears_what_was_said_and_recalls_a_known_weakness():
     assert d == {"moved": False, "location": f.place, "known_weakness": f.weaknesses["Power"],
                  # a weakness found lets the night breathe: the Killer keeps still this once
                  "stage": "unease", "stage_up": None, "relief": True, "killer_move": None, "first_sight": False,
-                 "the_killer": f.killer}
+                 "the_killer": f.killer, "unbeaten": None, "unbeaten_suit": None}
     assert all(p.line is None for p in f.people)
     assert f.apply("threat", {"tests": 1, "suit": "Finesse"})["known_weakness"] is None
+
+
+def test_a_hazard_not_overcome_is_left_behind_by_the_next_card_once():
+    """A failed Test's hazard is the next card's to leave behind ("You leave the basement door
+    unbeaten and find another way on."), once; a success, a Strike or the Killer's card leaves nothing."""
+    f = fiction()
+    f.hazard = "There's the basement door, swollen in its frame and stuck fast."
+    f.apply("outcome", {"name": f.people[0].name, "success": False, "suit": "Power", "severity": "dangerous"})
+    d = f.apply("threat", {"tests": 1, "suit": "Finesse"})
+    assert (d["unbeaten"], d["unbeaten_suit"]) == ("There's the basement door, swollen in its frame and stuck fast.",
+                                                   "Power")
+    assert f.apply("threat", {"tests": 2, "suit": "Finesse"})["unbeaten"] is None  # told once
+    for over in ({"success": True}, {"success": False, "strike": True}, {"success": False, "killer": True}):
+        f.hazard = "There's a padlock whose code is scratched on the wall in tally marks."
+        f.apply("outcome", {"name": f.people[0].name, "suit": "Intellect", "severity": "dangerous", **over})
+        assert f.apply("threat", {"tests": 3, "suit": "Power"})["unbeaten"] is None, over
 
 
 def test_apply_keeps_the_test_count_and_unknown_kinds_tell_nothing():

@@ -92,8 +92,8 @@ def test_threat_every_card(render_all, seeded, s, r):
     assert beat["severity"] == severity(c) and beat["card"] == card_str(c)
     texts = render_all(beat)
     assert len(texts) >= 3
-    # a card told at length asks who goes; a quiet one ends on the hazard (the table knows to answer)
-    assert all(t.endswith("?") for t in texts) if beat["pace"] != "quiet" else not any(t.endswith("?") for t in texts)
+    # a card told as a scene asks who goes; the rest end on the hazard (the table knows to answer)
+    assert all(t.endswith("?") for t in texts) if beat["pace"] == "scene" else not any(t.endswith("?") for t in texts)
     assert len(seeded(beat)) >= 3
 
 

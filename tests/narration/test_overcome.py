@@ -61,6 +61,8 @@ def test_a_hazard_that_is_a_deed_is_told_done(hazard, does):
     "Then: getting past the Woodsman's back while it listens for you.",  # the Killer's own back
     "Getting past the mask without it turning around, here at the kitchen.",  # the player's deed, told already
     "Then: the drunk linebacker who won't let anyone past.",  # a person, not an "it"
+    "Then: a hand that grabs your wrist out of the crowd and will not let go.",  # someone's hand
+    "A friend's hand that has to be let go of, one finger at a time, without a sound.",
     "Every door in the building slams at once, and then the breathing starts.",  # no one door
     "There is no going back now, and here at the cellar the fear has nowhere to go.",
     "With the way back cut off, the only way on from the outhouse is the quiet one.",
@@ -79,6 +81,8 @@ def test_no_thing_is_read_where_naming_one_would_be_wrong(hazard):
     ("The shelving topples like dominoes, toward you, and the last of it is still falling.", "drops"),
     ("A wardrobe has been pushed across the only door, and it weighs a ton.", None),
     ("Then: a sliding glass door jammed halfway off its track.", None),
+    ("Then: a heavy door that has to be held shut while something leans on the other side.", "shut"),
+    ("There's a bedroom door someone is holding shut from inside.", None),  # to be opened, not held
 ])
 def test_a_thing_coming_down_or_giving_way_is_known(hazard, falls):
     assert met(hazard)["falls"] == falls
