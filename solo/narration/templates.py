@@ -140,7 +140,7 @@ class TemplateNarrator:
         used = set(story.used if story is not None else self._used)  # read only: the line is
         self.responses += 1  # remembered when it is said (Fiction.said), as part of the history
         ctx |= {"v": n % self.VARIANTS, "setting": self.setting, "f": self._view(), "kind": "response",
-                "hazard": getattr(story, "hazard", None)}
+                "hazard": getattr(story, "hazard", None), "things": tuple(getattr(story, "things", ()) or ())}
         person = next((p for p in ctx["f"]["people"] if p["name"] == ctx["name"]), None)
         ctx["items"] = person["items"] if person else []
         fits, answers = self._fits(ctx), fits_hazard(beat.get("hazard"), ctx["items"], beat.get("around") or "")
