@@ -213,3 +213,13 @@ def test_autoplay_meets_the_hazards_own_thing(monkeypatch):
         named += m["the"] in line
     assert meant >= 100, meant
     assert named >= 0.8 * meant, (named, meant)
+
+
+@pytest.mark.parametrize("sev", ["atmospheric", "dangerous", "deadly"])
+def test_a_failure_promises_nothing_the_story_does_not_return_to(sev):
+    """"It will have to be tried again", "This will come back around": never followed up, so never told."""
+    for v in range(40):
+        told = TemplateNarrator(v).render(_outcome(success=False, severity=sev, hazard=None, pace="tense"), v)
+        told += TemplateNarrator(v).render(_outcome(success=False, severity=sev, hazard=None, pace="quiet"), v)
+        assert not re.search(r"tried again|come back around|still be there later|will come back|keeps it for later",
+                             told), told
